@@ -1,0 +1,3 @@
+from research_agent.cli import main
+
+main()
