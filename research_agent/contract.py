@@ -1,0 +1,300 @@
+"""The task contract: what a research run must cover before it may stop.
+
+A contract names the `objects` to compare (with aliases and optional official
+domains, which make a source *primary*), the `dimensions` that decide the
+answer (with keywords/synonyms, a value kind for normalisation and whether the
+dimension is *key*: a gap on a key dimension can change the answer), hard
+`constraints` that rule an object out, and how many independent sources a key
+claim needs (`min_sources`).
+
+It comes from a TOML file (`load_contract`), from CLI flags
+(`contract_from_flags`), from the LLM policy, or from `parse_question`, a
+rule-based parser for the common question shapes.  Everything crossing this
+boundary is validated by pydantic; unknown keys are errors that name the key.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import tomllib
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+ValueKind = Literal["text", "number", "license", "version", "date", "boolean", "enum"]
+
+MAX_QUESTION_CHARS = 2000
+
+
+class ContractError(ValueError):
+    """The question or contract cannot be turned into a valid task contract."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ObjectSpec(_Strict):
+    name: str
+    """Display name of the object (a product, project, organisation…)."""
+    aliases: list[str] = Field(default_factory=list)
+    """Other names a page may use for the object."""
+    official_domains: list[str] = Field(default_factory=list)
+    """Domains whose pages count as primary sources for this object."""
+
+    @property
+    def names(self) -> list[str]:
+        return [self.name, *self.aliases]
+
+
+# Keywords a dimension name implies when the contract gives none.  Keeping this
+# table small and explicit is deliberate: the offline policy is honest about
+# being simple, and the LLM policy supplies synonyms of its own.
+_DEFAULT_KEYWORDS: dict[str, list[str]] = {
+    "license": ["license", "licence", "licensed"],
+    "deployment": ["deploy", "deployment", "self-hosted", "hosted", "on-premises"],
+    "latency": ["latency", "response time"],
+    "price": ["price", "pricing", "cost", "costs", "per month"],
+    "pricing": ["price", "pricing", "cost", "costs", "per month"],
+    "version": ["version", "release", "released"],
+    "release date": ["released", "release date", "launched"],
+    "throughput": ["throughput", "requests per second", "per second"],
+    "memory": ["memory", "ram", "footprint"],
+    "language": ["written in", "language", "implemented in"],
+}
+
+_KIND_BY_NAME: dict[str, ValueKind] = {
+    "license": "license",
+    "licence": "license",
+    "version": "version",
+    "latest version": "version",
+    "release date": "date",
+    "founded": "date",
+    "latency": "number",
+    "throughput": "number",
+    "price": "number",
+    "pricing": "number",
+    "memory": "number",
+    "size": "number",
+    "population": "number",
+}
+
+
+class DimensionSpec(_Strict):
+    name: str
+    """Dimension name, e.g. "license"."""
+    keywords: list[str] = Field(default_factory=list)
+    """Words that signal the dimension in a sentence (synonyms included)."""
+    kind: ValueKind | None = None
+    """How values are normalised; guessed from the name when omitted."""
+    values: list[str] = Field(default_factory=list)
+    """For `enum` (and `boolean` phrasing): the values to look for."""
+    unit: str | None = None
+    """For `number`: the unit values are converted to, when known."""
+    key: bool = True
+    """A key dimension's gap can change the answer; non-key gaps cannot."""
+
+    @model_validator(mode="after")
+    def _defaults(self) -> "DimensionSpec":
+        lname = self.name.lower().strip()
+        if not self.keywords:
+            self.keywords = list(_DEFAULT_KEYWORDS.get(lname, [lname]))
+        if lname not in [k.lower() for k in self.keywords]:
+            self.keywords.insert(0, lname)
+        if self.kind is None:
+            self.kind = "enum" if self.values else _KIND_BY_NAME.get(lname, "text")
+        return self
+
+
+class Constraint(_Strict):
+    dimension: str
+    """The dimension whose value decides the constraint."""
+    allowed: list[str] = Field(default_factory=list)
+    """Normalised values that satisfy it (e.g. SPDX ids)."""
+    denied: list[str] = Field(default_factory=list)
+    """Normalised values that rule the object out."""
+    note: str | None = None
+    """Why the constraint exists, shown in reports."""
+
+    @model_validator(mode="after")
+    def _one_side(self) -> "Constraint":
+        if not self.allowed and not self.denied:
+            raise ValueError("a constraint needs `allowed` or `denied` values")
+        return self
+
+    def admits(self, value: str) -> bool:
+        v = value.lower()
+        if self.denied and v in [d.lower() for d in self.denied]:
+            return False
+        if self.allowed:
+            return v in [a.lower() for a in self.allowed]
+        return True
+
+
+class TaskContract(_Strict):
+    question: str
+    """The user's question, verbatim."""
+    objects: list[ObjectSpec]
+    """What must be covered (or ruled out by a constraint)."""
+    dimensions: list[DimensionSpec]
+    """What decides the answer for each object."""
+    constraints: list[Constraint] = Field(default_factory=list)
+    """Hard constraints; an object that fails one is ruled out."""
+    min_sources: int = Field(default=2, ge=1, le=10)
+    """Independent sources a key claim needs to be confirmed."""
+    primary_domains: list[str] = Field(default_factory=list)
+    """Domains that are primary for every object (e.g. a standards body)."""
+    allowed_domains: list[str] = Field(default_factory=list)
+    """When non-empty, only these domains may be visited."""
+    denied_domains: list[str] = Field(default_factory=list)
+    """Domains never to visit."""
+    source: Literal["file", "flags", "parsed", "llm"] = "parsed"
+    """Where the contract came from."""
+
+    @field_validator("question")
+    @classmethod
+    def _question(cls, v: str) -> str:
+        v = v.strip()
+        if not v:
+            raise ValueError("the question is empty")
+        if len(v) > MAX_QUESTION_CHARS:
+            raise ValueError(f"the question is {len(v)} characters; the limit is {MAX_QUESTION_CHARS}")
+        return v
+
+    @model_validator(mode="after")
+    def _check(self) -> "TaskContract":
+        if not self.objects:
+            raise ValueError("the contract names no objects")
+        if not self.dimensions:
+            raise ValueError("the contract names no dimensions")
+        names = [o.name.lower() for o in self.objects]
+        if len(set(names)) != len(names):
+            raise ValueError("object names repeat")
+        dims = [d.name.lower() for d in self.dimensions]
+        if len(set(dims)) != len(dims):
+            raise ValueError("dimension names repeat")
+        for c in self.constraints:
+            if c.dimension.lower() not in dims:
+                raise ValueError(f"constraint on unknown dimension {c.dimension!r}")
+        return self
+
+    def object(self, name: str) -> ObjectSpec:
+        for o in self.objects:
+            if o.name == name:
+                return o
+        raise KeyError(name)
+
+    def dimension(self, name: str) -> DimensionSpec:
+        for d in self.dimensions:
+            if d.name == name:
+                return d
+        raise KeyError(name)
+
+    def cell_keys(self) -> list[str]:
+        return [cell_key(o.name, d.name) for o in self.objects for d in self.dimensions]
+
+    def version(self) -> str:
+        """A short hash of what the run depends on (not where it came from)."""
+        data = self.model_dump(exclude={"source"})
+        return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:12]
+
+
+def cell_key(obj: str, dim: str) -> str:
+    return f"{obj}/{dim}"
+
+
+def split_cell_key(key: str) -> tuple[str, str]:
+    obj, _, dim = key.rpartition("/")
+    return obj, dim
+
+
+# ---------------------------------------------------------------- loading
+
+
+def load_contract(path: Path, question: str | None = None) -> TaskContract:
+    """Read a TOML contract. `question` fills in a file that has none."""
+    try:
+        raw = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError as exc:
+        raise ContractError(f"{path}: no such contract file") from exc
+    except tomllib.TOMLDecodeError as exc:
+        raise ContractError(f"{path}: not valid TOML ({exc})") from exc
+    return contract_from_mapping(raw, question=question, origin=str(path), source="file")
+
+
+def contract_from_mapping(
+    raw: dict, *, question: str | None = None, origin: str = "contract", source: str = "file"
+) -> TaskContract:
+    data = dict(raw)
+    if question and not data.get("question"):
+        data["question"] = question
+    data["objects"] = [o if isinstance(o, dict) else {"name": str(o)} for o in data.get("objects", [])]
+    data["dimensions"] = [d if isinstance(d, dict) else {"name": str(d)} for d in data.get("dimensions", [])]
+    data.setdefault("source", source)
+    try:
+        return TaskContract.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "(top level)"
+        raise ContractError(f"{origin}: key `{where}`: {first['msg']}") from exc
+
+
+def contract_from_flags(question: str, objects: list[str], dimensions: list[str], min_sources: int = 2) -> TaskContract:
+    return contract_from_mapping(
+        {"question": question, "objects": objects, "dimensions": dimensions, "min_sources": min_sources},
+        origin="flags",
+        source="flags",
+    )
+
+
+# ---------------------------------------------------------- question parsing
+
+_LIST_SPLIT = re.compile(r"\s*(?:,\s*(?:and|or)\s+|,|\s+and\s+|\s+or\s+|\s*&\s*)\s*", re.I)
+_VS_SPLIT = re.compile(r"\s+(?:vs\.?|versus)\s+|\s*,\s*", re.I)
+_PATTERNS: list[tuple[re.Pattern[str], str]] = [
+    # "Compare A, B and C on X, Y and Z" / "... in terms of X and Y" / "... by X"
+    (re.compile(r"^compare\s+(?P<objs>.+?)\s+(?:on|by|in terms of|regarding|for|across)\s+(?P<dims>.+?)$", re.I), "list"),
+    # "A vs B for X" / "A versus B on X"
+    (re.compile(r"^(?P<objs>.+?\s+(?:vs\.?|versus)\s+.+?)\s+(?:for|on|in terms of|regarding|by)\s+(?P<dims>.+?)$", re.I), "vs"),
+    # "Which of A, B or C has the best X (and Y)"
+    (re.compile(r"^which\s+of\s+(?P<objs>.+?)\s+(?:has|have|offers?|gives?|is)\s+(?:the\s+)?(?:best|lowest|highest|most|least|cheapest|fastest|strongest)\s+(?P<dims>.+?)$", re.I), "list"),
+    # "What is the X of A, B and C" / "What are the X and Y of A and B"
+    (re.compile(r"^what\s+(?:is|are)\s+the\s+(?P<dims>.+?)\s+of\s+(?P<objs>.+?)$", re.I), "list"),
+]
+
+
+def _items(text: str, splitter: re.Pattern[str]) -> list[str]:
+    parts = [p.strip(" .\"'") for p in splitter.split(text.strip())]
+    return [p for p in parts if p]
+
+
+def parse_question(question: str, min_sources: int = 2) -> TaskContract:
+    """Rule-based parse of common comparison questions into a contract.
+
+    Raises `ContractError` (with how to give a contract) when no shape matches.
+    """
+    q = question.strip()
+    if not q:
+        raise ContractError("the question is empty: ask something, e.g. \"Compare A and B on license\"")
+    if len(q) > MAX_QUESTION_CHARS:
+        raise ContractError(f"the question is {len(q)} characters; the limit is {MAX_QUESTION_CHARS}")
+    body = q.rstrip("?!. ")
+    for pattern, style in _PATTERNS:
+        m = pattern.match(body)
+        if not m:
+            continue
+        objs = _items(m["objs"], _VS_SPLIT if style == "vs" else _LIST_SPLIT)
+        dims = _items(m["dims"], _LIST_SPLIT)
+        if objs and dims:
+            return contract_from_mapping(
+                {"question": q, "objects": objs, "dimensions": dims, "min_sources": min_sources},
+                origin="question",
+                source="parsed",
+            )
+    raise ContractError(
+        "could not read objects and dimensions from the question; phrase it as "
+        "\"Compare A, B and C on X and Y\", pass --object/--dimension, or give --contract FILE.toml"
+    )

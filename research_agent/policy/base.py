@@ -1,0 +1,95 @@
+"""What a research policy does, whichever brain it has.
+
+A policy plans the next tool call from the research state and extracts
+findings from an opened page.  The offline policy does both with rules; the
+LLM policy asks a model.  Both return the same `PlannedAction` and
+`FindingDraft` values, and the reducer — not the policy — checks that every
+quote occurs in the page, normalises values and updates the table, so the
+criteria never know which policy ran.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+from ..contract import TaskContract
+from ..state import ResearchState
+
+
+@dataclass
+class PlannedAction:
+    tool: Literal["search", "visit"]
+    args: dict[str, Any]
+    """`{"query": ...}` for search, `{"url": ...}` for visit."""
+    cell: str
+    """The cell this action works on (`object/dimension`)."""
+    strategy: str = "initial"
+    """The ladder rung that produced it (see `state.LADDER`)."""
+    rationale: str = ""
+
+
+@dataclass
+class PageView:
+    """An opened page as a policy sees it: data, never instructions."""
+
+    source_id: str
+    url: str
+    title: str
+    text: str
+    date: str | None
+    source_type: str
+
+
+@dataclass
+class FindingDraft:
+    cell: str
+    value: str
+    """The value as the source states it; the reducer normalises it."""
+    quote: str
+    """A verbatim sentence from the page that states the value."""
+    date: str | None = None
+    source_type: str | None = None
+
+
+@dataclass
+class CellJudgement:
+    """A rubric verdict the criteria may use; the program still enforces the rules."""
+
+    cell: str
+    supported: bool
+    conflict_explained: bool = True
+    note: str = ""
+
+
+@dataclass
+class PolicyUsage:
+    calls: int = 0
+    rejected_outputs: int = 0
+    notes: list[str] = field(default_factory=list)
+
+
+class Policy(Protocol):
+    name: str
+
+    def plan(self, state: ResearchState) -> PlannedAction | None:
+        """The next tool call, or None when no untried path is left for any open cell."""
+        ...
+
+    def extract(self, state: ResearchState, page: PageView, cells: list[str]) -> list[FindingDraft]:
+        """Findings for `cells` stated in `page`."""
+        ...
+
+    def judge(self, state: ResearchState, cell: str) -> CellJudgement | None:
+        """Optional rubric help for a cell about to be confirmed; None = no opinion."""
+        ...
+
+    def synthesize(self, state: ResearchState) -> str | None:
+        """Optional answer text built only from confirmed findings; None = use the template."""
+        ...
+
+
+class ContractPolicy(Protocol):
+    def draft_contract(self, question: str) -> TaskContract:
+        """Turn a free question into a task contract."""
+        ...

@@ -1,0 +1,266 @@
+"""The research-state table and everything a stop decision reads.
+
+`ResearchState` extends the engine's `StateSchema` with one `Cell` per
+`object × dimension`, the `Source`s seen (opened or only as a search snippet),
+the `Finding`s extracted from opened pages, the `ActionLog` of executed tool
+calls with their normalised keys, risk flags and the counters that decide
+stopping.  It is plain data: `to_dict`/`from_dict` round-trip through JSON,
+which is what the store persists after every step and what a resume restores.
+
+Cell statuses:
+  pending      nothing usable yet
+  partial      some evidence, but fewer independent sources than the contract
+               asks for, only weak sources, or an unresolved conflict
+  confirmed    `min_sources` independent clusters agree (at least one not weak)
+  unavailable  the strategy ladder is exhausted and no evidence was found;
+               `scope_note` says what was searched
+  irrelevant   a hard constraint ruled the object out
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any, Literal
+
+from engine import StateSchema, StopReason
+
+from .contract import TaskContract, cell_key
+
+CellStatus = Literal["confirmed", "partial", "pending", "unavailable", "irrelevant"]
+SourceType = Literal["primary", "secondary", "forum", "unknown"]
+OPEN_STATUSES = ("pending", "partial")
+
+# The strategy ladder a repeated path climbs: rephrase → other source type →
+# reframe → close.  Index = Cell.rung.
+LADDER = ("initial", "rephrase", "primary_sources", "reframe", "closed")
+
+
+@dataclass
+class Finding:
+    id: str
+    cell: str
+    value: str
+    """Normalised value (agreement is decided on this)."""
+    display: str
+    """The value as written in the source."""
+    quote: str
+    """A sentence that occurs verbatim in the opened page's text."""
+    source_id: str
+    url: str
+    date: str | None
+    source_type: SourceType
+    step: int
+    policy: str = "offline"
+
+
+@dataclass
+class Source:
+    id: str
+    url: str
+    canonical_url: str
+    domain: str
+    title: str = ""
+    snippet: str = ""
+    source_type: SourceType = "unknown"
+    opened: bool = False
+    """True once the page was fetched and read; False while only a search snippet was seen."""
+    cluster_id: str | None = None
+    """Fingerprint cluster: near-duplicates and syndicated copies share one."""
+    date: str | None = None
+    fingerprint: list[int] | None = None
+    first_seen_step: int = 0
+    opened_step: int | None = None
+    failure: str | None = None
+    """Error class of the last failed visit (e.g. NotFound), if any."""
+    quarantined: bool = False
+    """Planted instructions were found: the page is kept as data and not used as evidence."""
+
+
+@dataclass
+class Lead:
+    """A search result not yet opened: a path the policy may take."""
+
+    url: str
+    canonical_url: str
+    title: str
+    snippet: str
+    cell: str
+    query: str
+    rank: int
+    step: int
+
+
+@dataclass
+class Cell:
+    object: str
+    dimension: str
+    status: CellStatus = "pending"
+    value: str | None = None
+    conclusion: str | None = None
+    finding_ids: list[str] = field(default_factory=list)
+    """Findings behind the current conclusion (cross-checked)."""
+    candidate_ids: list[str] = field(default_factory=list)
+    """Findings seen but not (yet) cross-checked or on the losing side of a conflict."""
+    source_ids: list[str] = field(default_factory=list)
+    source_types: list[str] = field(default_factory=list)
+    dates: list[str] = field(default_factory=list)
+    independent_sources: int = 0
+    conflict: bool = False
+    conflict_note: str | None = None
+    resolution: str | None = None
+    needed: str = "a first source"
+    queries: list[str] = field(default_factory=list)
+    """Queries run for this cell, verbatim."""
+    strategies: list[str] = field(default_factory=lambda: ["initial"])
+    rung: int = 0
+    tasked: bool = False
+    """A search was issued for this cell at least once."""
+    exhausted: bool = False
+    """No untried path is left for this cell."""
+    scope_note: str | None = None
+    irrelevant_reason: str | None = None
+    stale_steps: int = 0
+    """Steps spent on this cell at the current rung without new evidence."""
+
+    @property
+    def key(self) -> str:
+        return cell_key(self.object, self.dimension)
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in OPEN_STATUSES or (self.status == "confirmed" and self.conflict and not self.resolution)
+
+
+@dataclass
+class ActionLog:
+    step: int
+    tool: str
+    args: dict[str, Any]
+    key: str
+    """Normalised key: `search:<query_key>` or `visit:<canonical url>`."""
+    status: str
+    cell: str | None = None
+    new_evidence: bool = False
+    new_leads: int = 0
+    error_type: str | None = None
+    error: str | None = None
+    transient: bool = False
+
+
+@dataclass
+class RiskEvent:
+    kind: str
+    detail: str
+    evidence: str
+    step: int
+    url: str | None = None
+
+
+@dataclass
+class ResearchState(StateSchema):
+    contract: dict[str, Any] = field(default_factory=dict)
+    cells: dict[str, Cell] = field(default_factory=dict)
+    sources: dict[str, Source] = field(default_factory=dict)
+    findings: dict[str, Finding] = field(default_factory=dict)
+    leads: list[Lead] = field(default_factory=list)
+    actions: list[ActionLog] = field(default_factory=list)
+    clusters: dict[str, Any] = field(default_factory=dict)
+    """`ClusterIndex.to_dict()` so a resumed run rebuilds the same clusters."""
+    risk: list[RiskEvent] = field(default_factory=list)
+    counters: dict[str, int] = field(default_factory=dict)
+    """tool_calls, refused_duplicates, consecutive_duplicates, rejected_findings,
+    invalid_actions, unchanged_steps, transient_failures:<tool>, consecutive_failures:<tool>…"""
+    last_signature: str = ""
+    notice: str | None = None
+    """A message for the policy about the last step (e.g. why an action was refused)."""
+    focus: str | None = None
+    """The cell the last action worked on."""
+    step_log: list[dict[str, Any]] = field(default_factory=list)
+    """Per-step summary for the trace and reports (bounded: see reducer)."""
+
+    # ------------------------------------------------------------ helpers
+    @property
+    def task_contract(self) -> TaskContract:
+        cached = self.__dict__.get("_contract_cache")
+        if cached is None or cached[0] is not self.contract:
+            cached = (self.contract, TaskContract.model_validate(self.contract))
+            self.__dict__["_contract_cache"] = cached
+        return cached[1]
+
+    def bump(self, counter: str, by: int = 1) -> int:
+        self.counters[counter] = self.counters.get(counter, 0) + by
+        return self.counters[counter]
+
+    def open_cells(self) -> list[Cell]:
+        return [c for c in self.cells.values() if c.is_open]
+
+    def executed_keys(self) -> dict[str, int]:
+        """Normalised keys of tool calls that ran (not refused), with their step."""
+        return {a.key: a.step for a in self.actions if a.status in ("ok", "error") and not a.transient}
+
+    def source_by_canonical(self, canonical_url: str) -> Source | None:
+        for s in self.sources.values():
+            if s.canonical_url == canonical_url:
+                return s
+        return None
+
+    def opened_clusters(self) -> set[str]:
+        return {s.cluster_id for s in self.sources.values() if s.opened and s.cluster_id}
+
+    def signature(self) -> str:
+        """Hash of what matters for progress: cell outcomes and the evidence behind them."""
+        data = [
+            (k, c.status, c.value, sorted(c.finding_ids), sorted(c.candidate_ids), c.conflict, c.resolution, c.rung)
+            for k, c in sorted(self.cells.items())
+        ]
+        data.append(("opened", sorted(s.cluster_id or s.id for s in self.sources.values() if s.opened)))
+        data.append(("risk", len(self.risk)))
+        return hashlib.sha256(json.dumps(data, default=str).encode()).hexdigest()[:16]
+
+    def status_counts(self) -> dict[str, int]:
+        counts = {s: 0 for s in ("confirmed", "partial", "pending", "unavailable", "irrelevant")}
+        for c in self.cells.values():
+            counts[c.status] += 1
+        return counts
+
+    # ------------------------------------------------------------ JSON
+    def to_dict(self) -> dict[str, Any]:
+        data = {f.name: getattr(self, f.name) for f in fields(self)}
+        out = json.loads(json.dumps({k: _plain(v) for k, v in data.items()}, default=str))
+        out["stop_reason"] = self.stop_reason.value if self.stop_reason else None
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "ResearchState":
+        d = dict(data)
+        d["cells"] = {k: Cell(**v) for k, v in d.get("cells", {}).items()}
+        d["sources"] = {k: Source(**v) for k, v in d.get("sources", {}).items()}
+        d["findings"] = {k: Finding(**v) for k, v in d.get("findings", {}).items()}
+        d["leads"] = [Lead(**v) for v in d.get("leads", [])]
+        d["actions"] = [ActionLog(**v) for v in d.get("actions", [])]
+        d["risk"] = [RiskEvent(**v) for v in d.get("risk", [])]
+        if d.get("stop_reason"):
+            d["stop_reason"] = StopReason(d["stop_reason"])
+        known = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in d.items() if k in known})
+
+
+def _plain(v: Any) -> Any:
+    if hasattr(v, "__dataclass_fields__"):
+        return asdict(v)
+    if isinstance(v, dict):
+        return {k: _plain(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [_plain(x) for x in v]
+    return v
+
+
+def new_state(contract: TaskContract) -> ResearchState:
+    cells = {
+        cell_key(o.name, d.name): Cell(object=o.name, dimension=d.name)
+        for o in contract.objects
+        for d in contract.dimensions
+    }
+    return ResearchState(task=contract.question, contract=contract.model_dump(), cells=cells)
