@@ -1,0 +1,1 @@
+"""Evaluation cases for the stopping system: the case format and its loader."""
