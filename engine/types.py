@@ -69,6 +69,8 @@ class ActionResult:
     error: str | None = None
     error_type: str | None = None
     args: dict[str, Any] = field(default_factory=dict)
+    exception: BaseException | None = field(default=None, repr=False, compare=False)
+    """The exception a failing tool raised, kept so critics can classify it by type."""
 
 
 @dataclass
@@ -77,6 +79,10 @@ class Observation:
 
     action_results: list[ActionResult] = field(default_factory=list)
     step: int = 0
+    retry: int = 0
+    """How many consecutive times critics have asked to retry (0 on a normal step)."""
+    critic_outputs: list[dict[str, Any]] = field(default_factory=list)
+    """The critic outputs of this step; the next `decide` sees why a retry was asked."""
 
 
 @dataclass
@@ -163,12 +169,16 @@ class TaskResult:
 
 @dataclass
 class EngineResult(Generic[StateT]):
+    """What `Engine.run` returns: final state, one record per step, all events, total usage."""
+
     state: StateT
     records: list[StepRecord]
     events: list["EngineEvent"]
     step_count: int
     task_result: TaskResult | None = None
     usage: Usage = field(default_factory=Usage)
+    run_id: str = ""
+    """The run's id (also the trace folder name)."""
 
 
 from .events import EngineEvent  # noqa: E402  (cycle: events reference nothing from here)

@@ -1,0 +1,120 @@
+"""`AgentModule`: the policy the engine drives.
+
+An agent owns its state type and two required methods:
+
+    init_state(task, **kw) -> StateSchema        build the state for a new run
+    reduce(state, observation, decision) -> StateSchema
+                                                 fold one step's results into the state
+
+and may override:
+
+    prepare(state) -> str           the prompt text for this step (default: a short summary)
+    decide(state, observation)      a Decision, or None to let the engine call
+                                    `self.llm` with `build_messages(...)` and parse the text
+    should_stop(state) -> bool      True ends the run as `agent_condition`
+    guard(state, action) -> str|None
+                                    called before EACH action is dispatched; a string
+                                    refuses it (no tool call; status "refused", error_type
+                                    "Refused", error = the string)
+    summarize_step(state, record) -> dict
+                                    called after reduce; stored in `record.summary` and
+                                    written to `steps.jsonl` (queries, new evidence, gaps…)
+    build_messages(state, prompt)   chat messages for the default decide path
+                                    (`system_prompt`, when set, comes first)
+
+Every model call the agent makes through `self.llm` during a run is metered
+by the engine (it swaps in a metering proxy for the run).  Usage from models
+reached some other way must be reported on `Decision.usage`.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from .model import Message, Model
+from .state import StateSchema
+from .tools import ToolRegistry
+from .types import Action, Decision, EngineResult, Observation, RuntimeBudget, StepRecord, Task
+
+if TYPE_CHECKING:
+    from .criteria import StopCriteria
+    from .critic import Critic
+    from .engine import Engine
+
+
+class AgentModule(ABC):
+    """Base class for agents; see the module docstring for the contract."""
+
+    system_prompt: str | None = None
+    """Optional system message for the default decide path."""
+
+    def __init__(self, tool_registry: ToolRegistry | None = None, llm: Model | None = None) -> None:
+        self.tool_registry = tool_registry if tool_registry is not None else ToolRegistry()
+        self.llm = llm
+
+    # --- required ------------------------------------------------------
+
+    @abstractmethod
+    def init_state(self, task: str, **kw: Any) -> StateSchema:
+        """A fresh state for `task` (the objective text)."""
+
+    @abstractmethod
+    def reduce(self, state: StateSchema, observation: Observation, decision: Decision) -> StateSchema:
+        """Fold the step's observation into the state and return it."""
+
+    # --- overridable ---------------------------------------------------
+
+    def prepare(self, state: StateSchema) -> str:
+        return f"Task: {state.task}\nStep: {state.current_step}"
+
+    def decide(self, state: StateSchema, observation: Observation | None) -> Decision | None:
+        return None
+
+    def should_stop(self, state: StateSchema) -> bool:
+        return False
+
+    def guard(self, state: StateSchema, action: Action) -> str | None:
+        return None
+
+    def summarize_step(self, state: StateSchema, record: StepRecord) -> dict[str, Any]:
+        return {}
+
+    def build_messages(self, state: StateSchema, prompt: str) -> list[Message]:
+        messages: list[Message] = []
+        if self.system_prompt:
+            messages.append({"role": "system", "content": self.system_prompt})
+        messages.append({"role": "user", "content": prompt})
+        return messages
+
+    # --- running -------------------------------------------------------
+
+    def build_engine(self, **kw: Any) -> "Engine":
+        """An `Engine` bound to this agent; `kw` are Engine's constructor arguments."""
+        from .engine import Engine  # the engine module imports this one
+
+        return Engine(agent=self, **kw)
+
+    def run(
+        self,
+        task: str | Task,
+        max_steps: int | None = None,
+        critics: "list[Critic] | None" = None,
+        stop_criteria: "list[StopCriteria] | None" = None,
+        return_state: bool = False,
+        **engine_kwargs: Any,
+    ) -> Any:
+        """Run `task` on a fresh engine.
+
+        Returns the `EngineResult` when `return_state` is true, else the final
+        result.  `max_steps` overrides the budget's step limit; `state` and
+        `run_id` in `engine_kwargs` go to `Engine.run`, the rest to `Engine`.
+        """
+        run_kwargs = {k: engine_kwargs.pop(k) for k in ("state", "run_id") if k in engine_kwargs}
+        if max_steps is not None:
+            budget = engine_kwargs.pop("budget", None) or RuntimeBudget()
+            engine_kwargs["budget"] = replace(budget, max_steps=max_steps)
+        engine = self.build_engine(critics=critics, stop_criteria=stop_criteria, **engine_kwargs)
+        result: EngineResult[Any] = engine.run(task, **run_kwargs)
+        return result if return_state else result.state.final_result

@@ -1,0 +1,556 @@
+"""`Engine`: the one step loop every agent runs in.
+
+Each step runs these phases, in this order, one short method each:
+
+    prepare → decide → act → reduce → critics → check_stop → trace
+
+* decide: `agent.decide(state, observation)`; None means "ask the model":
+  `agent.llm.generate(agent.build_messages(state, prompt))`, then `parser.parse`.
+* act: each action goes through the cancel check, `agent.guard`, then the
+  `ToolRegistry`; tool failures become `ActionResult`s, never exceptions.
+  A `final` decision's answer is put on `state.final_result` before `reduce`.
+* reduce: always runs before any stop check, so the last step's evidence
+  lands even when the budget then stops the run.
+* critics: "stop" ends the run (critic_stop, or the critic's own
+  `stop_reason`); "retry" re-runs the step as a new step with the observation
+  carried forward, at most `max_retries_per_step` times in a row (then
+  `RetryLimitExceeded` goes to the recovery policy).  A retried step is judged
+  only by cancellation and the hard budget, and a final answer it held is kept
+  aside (restored at the end if no later step gives one).
+* check_stop, first that fires wins: (1) a stop already set (critic, or the
+  agent writing `state.stop_reason`); (2) cancellation; (3) `agent.should_stop`;
+  (4) the configured `stop_criteria` in order (default `[FinalResultCriteria()]`;
+  a given list replaces it); (5) the `RuntimeBudget`: steps, time, tokens, cost.
+* trace: the stop reason is copied to the step record, its line is written,
+  then `on_after_step` hooks run.
+
+Any other exception inside a step is a step error for the `RecoveryPolicy`.
+
+Run isolation: everything a run owns (records, events, usage meter, retry
+count, kept final answer, trace files) lives on a `_Run` object created by
+`run()` and dropped when it returns, so one Engine can run many tasks in a
+row.  A cancel applies to the run in progress or, if none is, to the next run;
+the token is reset when a run ends.  An Engine runs one task at a time
+(`EngineBusy` otherwise).
+
+Budget accounting: `max_steps` counts the steps run by this `run()` call, so a
+resumed run (`state=` given) gets a full step budget and continues the step
+numbering from `state.current_step + 1`.  Usage counts every `generate` call
+made through `agent.llm` during the run (the engine swaps in a `MeteredModel`
+and restores the original afterwards) plus any `Decision.usage` the agent
+reports for models it reaches some other way.
+"""
+
+from __future__ import annotations
+
+import threading
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
+from datetime import datetime, timezone
+from time import perf_counter
+from typing import Any
+
+from .agent import AgentModule
+from .cancel import CancelToken
+from .criteria import (
+    FinalResultCriteria,
+    MaxCostCriteria,
+    MaxRuntimeCriteria,
+    MaxStepsCriteria,
+    MaxTokensCriteria,
+    StopCriteria,
+)
+from .critic import Critic, CriticVerdict
+from .errors import ContractError, EngineBusy, RetryLimitExceeded
+from .events import EngineEvent, EventType, Phase
+from .hooks import EngineHook
+from .model import MeteredModel, UsageMeter
+from .parser import JsonDecisionParser, Parser
+from .recovery import RecoveryPolicy, describe
+from .state import StateSchema
+from .stop_reason import StopReason
+from .trace import RunTrace, TraceWriter, run_status
+from .types import (
+    Action,
+    ActionResult,
+    Decision,
+    EngineResult,
+    Observation,
+    RuntimeBudget,
+    StepRecord,
+    Task,
+    TaskResult,
+    Usage,
+)
+
+EventListener = Callable[[EngineEvent], None]
+StopPair = tuple[StopReason | None, str | None]
+_NO_STOP: StopPair = (None, None)
+
+
+@dataclass
+class _Run:
+    """Everything one run owns; nothing here outlives `Engine.run`."""
+
+    run_id: str
+    task: Task
+    state: Any
+    budget_criteria: list[StopCriteria]
+    hooks: list[EngineHook]
+    agent_id: str
+    meter: UsageMeter = field(default_factory=UsageMeter)
+    trace: RunTrace | None = None
+    on_event: EventListener | None = None
+    original_llm: Any = None
+    t0: float = field(default_factory=perf_counter)
+    records: list[StepRecord] = field(default_factory=list)
+    events: list[EngineEvent] = field(default_factory=list)
+    observation: Observation | None = None
+    phase: Phase = "prepare"
+    retries: int = 0
+    """Consecutive critic retries so far."""
+    kept_final: Any = None
+    """A final answer set aside when critics asked to retry its step."""
+    escaped: str | None = None
+    """Set when an exception escapes the run."""
+
+
+class Engine:
+    """Runs an `AgentModule` on tasks; see the module docstring for the contract."""
+
+    def __init__(
+        self,
+        agent: AgentModule,
+        budget: RuntimeBudget | None = None,
+        parser: Parser | None = None,
+        critics: list[Critic] | None = None,
+        stop_criteria: list[StopCriteria] | None = None,
+        env: Any = None,
+        trace_writer: TraceWriter | None = None,
+        hooks: list[EngineHook] | None = None,
+        render_hooks: list[EngineHook] | None = None,
+        history_policy: Any = None,
+        recovery_policy: RecoveryPolicy | None = None,
+        cancel_token: CancelToken | None = None,
+        max_retries_per_step: int = 2,
+    ) -> None:
+        self.agent = agent
+        self.budget = budget if budget is not None else RuntimeBudget(max_steps=10)
+        self.parser: Parser = parser if parser is not None else JsonDecisionParser()
+        self.critics = list(critics or [])
+        self.stop_criteria = list(stop_criteria) if stop_criteria is not None else [FinalResultCriteria()]
+        self.env = env
+        self.trace_writer = trace_writer
+        self.hooks: list[EngineHook] = list(hooks or []) + list(render_hooks or [])
+        self.history_policy = history_policy  # stored for agents that assemble their own history
+        self.recovery_policy = recovery_policy if recovery_policy is not None else RecoveryPolicy()
+        self.cancel_token = cancel_token if cancel_token is not None else CancelToken()
+        self.max_retries_per_step = max_retries_per_step
+        self._busy = threading.Lock()
+        self._active_lock = threading.Lock()
+        self._active_run_id: str | None = None
+
+    # --- hooks and cancellation ----------------------------------------
+
+    def register_hook(self, hook: EngineHook) -> None:
+        self.hooks.append(hook)
+
+    def unregister_hook(self, hook: EngineHook) -> None:
+        if hook in self.hooks:
+            self.hooks.remove(hook)
+
+    def clear_hooks(self) -> None:
+        self.hooks.clear()
+
+    def cancel(self, run_id: str | None = None) -> bool:
+        """Cancel the current run (or the next one). With `run_id`, only if that run is in progress.
+
+        Without `run_id` this only sets a flag: safe from a signal handler.
+        Returns whether the cancel was registered.
+        """
+        if run_id is None:
+            self.cancel_token.cancel()
+            return True
+        with self._active_lock:
+            if self._active_run_id != run_id:
+                return False
+            self.cancel_token.cancel()
+            return True
+
+    # --- the run ---------------------------------------------------------
+
+    def run(
+        self,
+        task: str | Task,
+        *,
+        state: StateSchema | None = None,
+        run_id: str | None = None,
+        on_event: EventListener | None = None,
+    ) -> EngineResult[Any]:
+        """Run `task` to a stop and return the result.
+
+        `state` resumes a run from that state; `on_event` receives every event
+        as it is emitted (it must not raise; `AsyncEngine` streams through it).
+        """
+        if not self._busy.acquire(blocking=False):
+            raise EngineBusy("this Engine is already running a task")
+        try:
+            run = self._start(task, state, run_id, on_event)
+            try:
+                self._begin(run)
+                self._loop(run)
+            except BaseException as exc:
+                self._abort(run, exc)
+                raise
+            finally:
+                result = self._finish(run)
+        finally:
+            with self._active_lock:
+                self._active_run_id = None
+                self.cancel_token.reset()
+            self._busy.release()
+        for hook in run.hooks:
+            hook.on_run_end(result)
+        return result
+
+    def _loop(self, run: _Run) -> None:
+        while run.state.stop_reason is None:
+            if self.cancel_token.is_cancelled():
+                step = run.state.current_step + 1
+                self._stop_between_steps(run, StopReason.USER_CANCELLED, f"cancelled before step {step} started")
+                return
+            self._step(run, run.state.current_step + 1)
+
+    def _step(self, run: _Run, step: int) -> None:
+        record = StepRecord(step=step)
+        run.records.append(record)
+        run.state.current_step = step
+        usage_before, t0 = run.meter.total, perf_counter()
+        self._emit(run, "step_start", step)
+        try:
+            self._call_hooks(run, "on_before_step", run.state, step)
+            prompt = self._prepare(run)
+            decision = self._decide(run, record, prompt)
+            observation = self._act(run, record, decision)
+            self._reduce(run, record, observation, decision)
+            verdict = self._critics(run, record, decision, observation)
+            self._check_stop(run, verdict)
+        except Exception as exc:  # a step error: the recovery policy decides
+            self._recover(run, exc, record)
+        record.usage = _minus(run.meter.total, usage_before)
+        record.elapsed_seconds = perf_counter() - t0
+        self._trace(run, record)
+
+    # --- phases ----------------------------------------------------------
+
+    def _prepare(self, run: _Run) -> str:
+        run.phase = "prepare"
+        return self.agent.prepare(run.state)
+
+    def _decide(self, run: _Run, record: StepRecord, prompt: str) -> Decision:
+        run.phase = "decide"
+        decision = self.agent.decide(run.state, run.observation)
+        if decision is None:
+            decision = self._model_decision(run, prompt)
+        if not isinstance(decision, Decision) or decision.mode not in ("act", "final", "wait"):
+            raise ContractError(f"decide must return a Decision (act/final/wait) or None, got {decision!r}")
+        record.decision = decision
+        run.meter.add(decision.usage)
+        self._emit(run, "decide", record.step, "decide", {"mode": decision.mode, "actions": [a.name for a in decision.actions]})
+        return decision
+
+    def _model_decision(self, run: _Run, prompt: str) -> Decision:
+        llm = self.agent.llm
+        if llm is None:
+            raise ContractError("decide returned None but the agent has no llm to ask")
+        response = llm.generate(self.agent.build_messages(run.state, prompt))
+        return self.parser.parse(response.text, context={"state": run.state, "step": run.state.current_step})
+
+    def _act(self, run: _Run, record: StepRecord, decision: Decision) -> Observation:
+        run.phase = "act"
+        for action in decision.actions:
+            record.action_results.append(self._dispatch(run, action))
+        run.observation = Observation(action_results=record.action_results, step=record.step)
+        statuses = [{"name": r.name, "status": r.status} for r in record.action_results]
+        self._emit(run, "act", record.step, "act", {"results": statuses})
+        return run.observation
+
+    def _dispatch(self, run: _Run, action: Action) -> ActionResult:
+        if self.cancel_token.is_cancelled():  # no new tool call starts after a cancel
+            return ActionResult(action.name, "skipped", error="run cancelled", error_type="Cancelled", args=action.args)
+        refusal = self.agent.guard(run.state, action)
+        if refusal is not None:
+            return ActionResult(action.name, "refused", error=refusal, error_type="Refused", args=action.args)
+        return self.agent.tool_registry.execute(action)
+
+    def _reduce(self, run: _Run, record: StepRecord, observation: Observation, decision: Decision) -> None:
+        run.phase = "reduce"
+        if decision.mode == "final":
+            run.state.final_result = decision.final_answer
+        state = self.agent.reduce(run.state, observation, decision)
+        if state is None:
+            raise ContractError("reduce returned None; it must return the state")
+        state.current_step = record.step
+        run.state = state
+        summary = self.agent.summarize_step(state, record)
+        if not isinstance(summary, dict):
+            raise ContractError(f"summarize_step must return a dict, got {type(summary).__name__}")
+        record.summary = summary
+        self._emit(run, "reduce", record.step, "reduce")
+
+    def _critics(self, run: _Run, record: StepRecord, decision: Decision, observation: Observation) -> CriticVerdict:
+        run.phase = "critic"
+        outputs = [c.evaluate(run.state, decision, [r.output for r in observation.action_results]) for c in self.critics]
+        for out in outputs:
+            if not isinstance(out, dict):
+                raise ContractError(f"a critic must return a dict, got {type(out).__name__}")
+        record.critic_outputs = observation.critic_outputs = outputs
+        verdict = CriticVerdict.combine(outputs)
+        if verdict.action == "retry":
+            run.retries += 1
+            record.retries = observation.retry = run.retries
+            self._keep_final_aside(run)
+            if run.retries > self.max_retries_per_step:
+                raise RetryLimitExceeded(f"critics asked to retry {run.retries} times in a row (max {self.max_retries_per_step})")
+        else:
+            run.retries = 0
+        self._emit(run, "critic", record.step, "critic", {"action": verdict.action, "count": len(outputs)})
+        return verdict
+
+    def _check_stop(self, run: _Run, verdict: CriticVerdict) -> None:
+        run.phase = "check_stop"
+        reason, detail = self._stop_verdict(run, verdict)
+        if reason is not None:
+            run.state.stop_reason, run.state.stop_detail = reason, detail
+        payload = {"stop": reason is not None, "reason": reason, "detail": detail}
+        self._emit(run, "check_stop", run.state.current_step, "check_stop", payload)
+
+    def _trace(self, run: _Run, record: StepRecord) -> None:
+        run.phase = "trace"
+        record.stop_reason, record.stop_detail = run.state.stop_reason, run.state.stop_detail
+        if run.trace is not None:
+            run.trace.step(record)
+        self._emit(run, "step_end", record.step, payload={"stop_reason": record.stop_reason, "error": record.error})
+        try:
+            self._call_hooks(run, "on_after_step", run.state, record)
+        except Exception as exc:  # a failing hook is a step error too
+            self._recover(run, exc, record)
+            if run.state.stop_reason != record.stop_reason:
+                self._amend_last_step(run)
+
+    # --- stopping --------------------------------------------------------
+
+    def _stop_verdict(self, run: _Run, verdict: CriticVerdict) -> StopPair:
+        state = run.state
+        if verdict.action == "stop":
+            return verdict.stop_reason, verdict.detail
+        if state.stop_reason is not None:  # the agent stopped itself during the step
+            return state.stop_reason, state.stop_detail
+        if verdict.action == "retry":  # a rejected step is judged only by the hard limits
+            return self._hard_stop(run)
+        if self.cancel_token.is_cancelled():
+            return StopReason.USER_CANCELLED, f"cancelled during step {state.current_step}"
+        if self.agent.should_stop(state):
+            return StopReason.AGENT_CONDITION, "agent.should_stop() returned True"
+        fired = self._first_firing(run, self.stop_criteria)
+        if fired[0] is not None:
+            return fired
+        return self._first_firing(run, run.budget_criteria)
+
+    def _hard_stop(self, run: _Run) -> StopPair:
+        """Cancellation, then the budget: what every step meets, even a rejected or failed one."""
+        if self.cancel_token.is_cancelled():
+            return StopReason.USER_CANCELLED, f"cancelled during step {run.state.current_step}"
+        return self._first_firing(run, run.budget_criteria)
+
+    def _first_firing(self, run: _Run, criteria: list[StopCriteria]) -> StopPair:
+        if not criteria:
+            return _NO_STOP
+        info = self._runtime_info(run)
+        for criterion in criteria:
+            stop, reason, detail = criterion.should_stop(run.state, len(run.records), info)
+            if stop:
+                if reason is None:
+                    raise ContractError(f"{type(criterion).__name__} fired without a stop reason")
+                return StopReason(reason), detail
+        return _NO_STOP
+
+    def _runtime_info(self, run: _Run) -> dict[str, Any]:
+        total = run.meter.total
+        return {
+            "elapsed_seconds": perf_counter() - run.t0,
+            "total_tokens": total.total_tokens,
+            "total_cost": total.cost,
+            "step_count": len(run.records),
+        }
+
+    def _stop_between_steps(self, run: _Run, reason: StopReason, detail: str) -> None:
+        run.state.stop_reason, run.state.stop_detail = reason, detail
+        self._emit(run, "check_stop", run.state.current_step, "check_stop", {"stop": True, "reason": reason, "detail": detail})
+        self._amend_last_step(run)
+
+    def _amend_last_step(self, run: _Run) -> None:
+        """Put a stop decided after the last step's line was written onto that step (see trace.py)."""
+        if not run.records:
+            return
+        last = run.records[-1]
+        last.stop_reason, last.stop_detail = run.state.stop_reason, run.state.stop_detail
+        if run.trace is not None:
+            run.trace.step(last, amended=True)
+
+    def _keep_final_aside(self, run: _Run) -> None:
+        # A retried step must not end the run through its answer, nor lose it.
+        if run.state.final_result is not None:
+            run.kept_final, run.state.final_result = run.state.final_result, None
+
+    # --- errors ----------------------------------------------------------
+
+    def _recover(self, run: _Run, exc: Exception, record: StepRecord | None) -> None:
+        message = describe(exc)
+        step = record.step if record is not None else run.state.current_step
+        if record is not None:
+            record.error = message if record.error is None else f"{record.error}; {message}"
+        self._emit(run, "error", step, run.phase, ok=False, error=message)
+        action = self.recovery_policy.handle(run.state, step, exc)
+        state = run.state
+        if action == "stop":
+            if state.stop_reason is None:
+                state.stop_reason, state.stop_detail = StopReason.UNRECOVERABLE_ERROR, message
+        elif action == "continue":
+            run.retries = 0
+            if state.stop_reason is None and record is not None:  # failing steps still meet the hard limits
+                state.stop_reason, state.stop_detail = self._hard_stop(run)
+        else:
+            raise ContractError(f"recovery policy must return 'continue' or 'stop', got {action!r}") from exc
+
+    def _abort(self, run: _Run, exc: BaseException) -> None:
+        """An exception is escaping the run: record why, so the trace is not left 'running'."""
+        run.escaped = describe(exc)
+        if run.state.stop_reason is None:
+            cancelled = isinstance(exc, KeyboardInterrupt)
+            reason = StopReason.USER_CANCELLED if cancelled else StopReason.UNRECOVERABLE_ERROR
+            run.state.stop_reason, run.state.stop_detail = reason, run.escaped
+            self._amend_last_step(run)
+
+    # --- start and finish ------------------------------------------------
+
+    def _start(self, task: str | Task, state: StateSchema | None, run_id: str | None, on_event: EventListener | None) -> _Run:
+        task = task if isinstance(task, Task) else Task(objective=task)
+        budget = _effective_budget(self.budget, task)
+        if state is None:
+            state = self.agent.init_state(task.objective)
+        else:  # resuming: the previous stop no longer holds
+            state.stop_reason = state.stop_detail = None
+        if self.env is not None and hasattr(self.env, "reset"):
+            self.env.reset()
+        run = _Run(
+            run_id=run_id or uuid.uuid4().hex,
+            task=task,
+            state=state,
+            budget_criteria=_budget_criteria(budget),
+            hooks=list(self.hooks),  # hooks (un)registered during a run apply from the next one
+            agent_id=getattr(self.agent, "name", None) or type(self.agent).__name__,
+            on_event=on_event,
+        )
+        with self._active_lock:
+            self._active_run_id = run.run_id
+        if self.trace_writer is not None:
+            started = datetime.now(timezone.utc).isoformat()
+            run.trace = self.trace_writer.open_run(run_id=run.run_id, task_id=task.id, objective=task.objective, started_at=started)
+        if self.agent.llm is not None:
+            run.original_llm = self.agent.llm
+            self.agent.llm = MeteredModel(run.original_llm, run.meter)
+        return run
+
+    def _begin(self, run: _Run) -> None:
+        payload = {"run_id": run.run_id, "task_id": run.task.id, "objective": run.task.objective}
+        self._emit(run, "run_start", run.state.current_step, payload=payload)
+        try:
+            self._call_hooks(run, "on_run_start", self, run.state, run.task)
+        except Exception as exc:  # a failing hook is never silent
+            self._recover(run, exc, None)
+
+    def _finish(self, run: _Run) -> EngineResult[Any]:
+        if run.original_llm is not None:
+            self.agent.llm = run.original_llm
+        state = run.state
+        if state.final_result is None and run.kept_final is not None:
+            state.final_result = run.kept_final
+        usage = run.meter.total
+        status = run_status(state.stop_reason)
+        payload = {"stop_reason": state.stop_reason, "stop_detail": state.stop_detail, "status": status, "steps": len(run.records)}
+        self._emit(run, "run_end", state.current_step, ok=run.escaped is None, payload=payload, error=run.escaped)
+        if run.trace is not None:
+            run.trace.close(steps=state.current_step, stop_reason=state.stop_reason, stop_detail=state.stop_detail, usage=usage)
+        if self.env is not None and hasattr(self.env, "close"):
+            self.env.close()
+        task_result = TaskResult(
+            task_id=run.task.id,
+            success=status == "completed",
+            stop_reason=state.stop_reason,
+            stop_detail=state.stop_detail,
+            final_result=state.final_result,
+        )
+        return EngineResult(state, run.records, run.events, len(run.records), task_result, usage, run.run_id)
+
+    # --- plumbing ----------------------------------------------------------
+
+    def _emit(
+        self,
+        run: _Run,
+        event_type: EventType,
+        step: int,
+        phase: Phase | None = None,
+        payload: dict[str, Any] | None = None,
+        *,
+        ok: bool = True,
+        error: str | None = None,
+    ) -> None:
+        event = EngineEvent(event_type, step, run.agent_id, phase, ok, payload if payload is not None else {}, error)
+        run.events.append(event)
+        if run.trace is not None:
+            run.trace.event(event)
+        if run.on_event is not None:
+            run.on_event(event)
+
+    @staticmethod
+    def _call_hooks(run: _Run, method: str, *args: Any) -> None:
+        for hook in run.hooks:
+            getattr(hook, method)(*args)
+
+
+def _effective_budget(base: RuntimeBudget, task: Task) -> RuntimeBudget:
+    """The engine's budget with every limit the task sets replacing the engine's."""
+    merged = RuntimeBudget(**{f.name: getattr(base, f.name) for f in fields(RuntimeBudget)})
+    if task.budget is not None:
+        for f in fields(task.budget):
+            value = getattr(task.budget, f.name)
+            if value is not None:
+                setattr(merged, f.name, value)
+    if merged.max_steps is not None and merged.max_steps < 1:
+        raise ValueError(f"max_steps must be at least 1, got {merged.max_steps}")
+    return merged
+
+
+def _budget_criteria(budget: RuntimeBudget) -> list[StopCriteria]:
+    """The hard limits, in the order they are checked: steps, time, tokens, cost."""
+    criteria: list[StopCriteria] = []
+    if budget.max_steps is not None:
+        criteria.append(MaxStepsCriteria(budget.max_steps))
+    if budget.max_runtime_seconds is not None:
+        criteria.append(MaxRuntimeCriteria(budget.max_runtime_seconds))
+    if budget.max_tokens is not None:
+        criteria.append(MaxTokensCriteria(budget.max_tokens))
+    if budget.max_cost is not None:
+        criteria.append(MaxCostCriteria(budget.max_cost))
+    return criteria
+
+
+def _minus(a: Usage, b: Usage) -> Usage:
+    return Usage(
+        a.prompt_tokens - b.prompt_tokens,
+        a.completion_tokens - b.completion_tokens,
+        a.total_tokens - b.total_tokens,
+        a.cost - b.cost,
+    )
