@@ -66,6 +66,10 @@ _DEFAULT_KEYWORDS: dict[str, list[str]] = {
     "language": ["written in", "language", "implemented in"],
 }
 
+_DEFAULT_VALUES: dict[str, list[str]] = {
+    "deployment": ["self-hosted", "cloud", "on-premises", "saas", "hybrid"],
+}
+
 _KIND_BY_NAME: dict[str, ValueKind] = {
     "license": "license",
     "licence": "license",
@@ -104,6 +108,8 @@ class DimensionSpec(_Strict):
             self.keywords = list(_DEFAULT_KEYWORDS.get(lname, [lname]))
         if lname not in [k.lower() for k in self.keywords]:
             self.keywords.insert(0, lname)
+        if self.kind is None and not self.values and lname in _DEFAULT_VALUES:
+            self.values = list(_DEFAULT_VALUES[lname])
         if self.kind is None:
             self.kind = "enum" if self.values else _KIND_BY_NAME.get(lname, "text")
         return self

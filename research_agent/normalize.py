@@ -161,12 +161,14 @@ def value_from_sentence(sentence: str, dim: DimensionSpec) -> ExtractedValue | N
     if kind == "enum":
         low = sentence.lower()
         hits = [v for v in dim.values if re.search(r"(?<![\w-])" + re.escape(v.lower()) + r"(?![\w-])", low)]
-        if len(hits) == 1:
-            neg = _NEGATION.search(sentence)
-            if neg and neg.start() < low.index(hits[0].lower()):
-                return None  # "is not self-hosted": a denial is not a value
-            return ExtractedValue(hits[0].lower(), hits[0])
-        return None
+        if not hits:
+            return None
+        neg = _NEGATION.search(sentence)
+        if neg and neg.start() < min(low.index(h.lower()) for h in hits):
+            return None  # "is not self-hosted": a denial is not a value
+        # several options in one sentence ("self-hosted, or as a managed cloud") form one value
+        labels = sorted({h.lower() for h in hits})
+        return ExtractedValue("+".join(labels), ", ".join(hits))
     # text: the clause after the keyword, trimmed — a weak value, compared loosely
     for kw in dim.keywords:
         m = re.search(re.escape(kw) + r"\s+(?:is|are|was|of)\s+(?P<v>[^.;]{2,60})", sentence, re.I)

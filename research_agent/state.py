@@ -147,6 +147,8 @@ class ActionLog:
     error_type: str | None = None
     error: str | None = None
     transient: bool = False
+    """A transient failure whose retry budget is not spent yet (the lead stays)."""
+    retry_after: float | None = None
 
 
 @dataclass

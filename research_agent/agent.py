@@ -1,0 +1,124 @@
+"""`ResearchAgent`: the research domain as an engine `AgentModule`.
+
+* `init_state` builds the research-state table from the task contract and
+  screens the question itself (a request for personal data is a risk event
+  before any tool runs).
+* `decide` asks the policy for one tool call (one per step, so every call is
+  checkpointed); with no path left it waits with `NO_PATH`, which the reducer
+  turns into closed cells and the no-progress criterion into a stop.
+* `guard` runs before each action is executed: risk screen, contract domain
+  rules, and the dedup memory (normalised query key, canonical URL, a lead
+  whose title and snippet match a page already read).  A refusal costs no tool
+  call; the reducer tells the policy why.
+* `reduce` is the `Reducer`; `summarize_step` feeds the trace.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from criteria.risk_policy import RiskPolicy
+from criteria.risk_screen import screen_action, screen_request
+from criteria.sufficiency import assess
+from engine import Action, AgentModule, Decision, Model, Observation, StepRecord, ToolRegistry
+
+from .contract import TaskContract
+from .policy.base import Policy
+from .policy.offline import lead_allowed
+from .reducer import NO_PATH, Reducer, ReducerConfig, action_key, squash
+from .state import ResearchState, RiskEvent, new_state
+from .tools.canonical import canonical_url
+
+
+class ResearchAgent(AgentModule):
+    def __init__(
+        self,
+        contract: TaskContract,
+        policy: Policy,
+        tools: ToolRegistry,
+        risk_policy: RiskPolicy,
+        *,
+        llm: Model | None = None,
+        reducer_config: ReducerConfig | None = None,
+        naive_final: bool = False,
+    ) -> None:
+        super().__init__(tool_registry=tools, llm=llm)
+        self.contract = contract
+        self.policy = policy
+        self.risk_policy = risk_policy
+        self.reducer = Reducer(policy, risk_policy, reducer_config)
+        # naive_final: answer as soon as every cell has some value — the
+        # "final result" stopping of the QitOS-style baseline, never the default.
+        self.naive_final = naive_final
+
+    # ------------------------------------------------------------ lifecycle
+    def init_state(self, task: str, **kw: Any) -> ResearchState:
+        state = new_state(self.contract)
+        for flag in screen_request(self.contract.question, self.risk_policy):
+            state.risk.append(RiskEvent(flag.kind, flag.detail, flag.evidence, 0))
+        return state
+
+    def decide(self, state: ResearchState, observation: Observation | None) -> Decision:
+        if state.risk:
+            return Decision.wait("risk flagged: waiting for the risk check to end the run")
+        if self.naive_final and all(c.value or c.status in ("irrelevant", "unavailable") for c in state.cells.values()):
+            return Decision.final(_naive_answer(state))
+        planned = self.policy.plan(state)
+        if planned is None:
+            return Decision.wait(NO_PATH)
+        args = {**planned.args, "cell": planned.cell, "strategy": planned.strategy}
+        return Decision.act(Action(planned.tool, args), rationale=planned.rationale)
+
+    def guard(self, state: ResearchState, action: Action) -> str | None:
+        public = {k: v for k, v in action.args.items() if k not in ("cell", "strategy")}
+        flag = screen_action(action.name, public, self.risk_policy)
+        if flag is not None:
+            return f"risk: {flag.kind}: {flag.detail}"
+        key = action_key(action.name, action.args)
+        step = state.executed_keys().get(key)
+        if step is not None:
+            what = "query" if action.name == "search" else "page"
+            return f"duplicate: the same {what} already ran at step {step} ({key}); choose another query or source"
+        if action.name == "visit":
+            url = str(action.args.get("url", ""))
+            if not lead_allowed(state.task_contract, url):
+                return "denied: the contract does not allow this domain"
+            return self._probable_copy(state, url)
+        return None
+
+    def _probable_copy(self, state: ResearchState, url: str) -> str | None:
+        canon = canonical_url(url)
+        target = state.source_by_canonical(canon)
+        if target is None or target.opened or not target.snippet:
+            return None
+        for s in state.sources.values():
+            if s.opened and s.snippet and squash(s.snippet) == squash(target.snippet) and squash(s.title) == squash(target.title):
+                return f"duplicate: same title and snippet as {s.id} ({s.canonical_url}), already read — a probable copy"
+        return None
+
+    def reduce(self, state: ResearchState, observation: Observation, decision: Decision) -> ResearchState:
+        return self.reducer.reduce(state, observation, decision)
+
+    def prepare(self, state: ResearchState) -> str:
+        counts = state.status_counts()
+        return " ".join(f"{k}={v}" for k, v in counts.items())
+
+    def summarize_step(self, state: ResearchState, record: StepRecord) -> dict[str, Any]:
+        actions = [a for a in state.actions if a.step == record.step]
+        last = state.step_log[-1] if state.step_log and state.step_log[-1]["step"] == record.step else {}
+        verdict = assess(state)
+        return {
+            "queries": [a.key.removeprefix("search:") for a in actions if a.tool == "search"],
+            "visits": [a.key.removeprefix("visit:") for a in actions if a.tool == "visit"],
+            "refused": [a.error for a in actions if a.status == "refused"],
+            "new_evidence": bool(last.get("new_evidence")),
+            "gaps_closed": last.get("gaps_closed", []),
+            "status_counts": last.get("status_counts", state.status_counts()),
+            "focus": state.focus,
+            "next": "stop" if record.stop_reason else "continue",
+            "sufficiency": verdict.detail,
+        }
+
+
+def _naive_answer(state: ResearchState) -> str:
+    return "; ".join(f"{k}: {c.value or c.status}" for k, c in state.cells.items())

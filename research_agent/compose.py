@@ -1,0 +1,397 @@
+"""The composition root: engine + agent + policy + criteria + tools + store.
+
+Only the CLI, the eval runner and tests call this module.  `Toolbox` owns the
+run's I/O (the loopback web serving the corpus, the search index, the httpx
+client); `execute` runs one engine pass over a task — a first run or a
+resume — checkpointing after every step and writing the report at the end.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import ipaddress
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Literal
+
+import httpx
+
+from criteria.critics import GroundingCritic, ResultValidityCritic, ToolFailureCritic
+from criteria.failure import ToolFailureCriteria
+from criteria.progress import NoProgressCriteria
+from criteria.risk import RiskCriteria
+from criteria.risk_policy import RiskPolicy
+from criteria.sufficiency import EvidenceSufficiencyCriteria
+from engine import (
+    CancelToken,
+    Engine,
+    EngineHook,
+    EngineResult,
+    FinalResultCriteria,
+    RuntimeBudget,
+    StagnationCriteria,
+    StepRecord,
+    Task,
+    ToolRegistry,
+    TraceWriter,
+    Usage,
+)
+
+from .agent import ResearchAgent
+from .config import ResearchConfig, research_home
+from .contract import TaskContract
+from .endings import EXIT_CODES, RESUMABLE, EndKind, end_kind_for
+from .policy.offline import OfflinePolicy
+from .reducer import ReducerConfig
+from .report import build_report
+from .state import ResearchState
+from .store import Store
+from .tools.faults import Fault
+from .tools.localweb import LocalWeb, make_client
+from .tools.netpolicy import AddressPolicy
+from .tools.search_local import LocalIndex, LocalSearch
+from .tools.visit import Visitor
+
+Stopper = Literal["evidence", "max_steps", "stagnation"]
+
+
+class ResumeError(ValueError):
+    """A task cannot be resumed (finished, changed contract, missing tools)."""
+
+
+# ------------------------------------------------------------------ tools
+
+
+def _is_ip(host: str) -> bool:
+    try:
+        ipaddress.ip_address(host.strip("[]"))
+        return True
+    except ValueError:
+        return False
+
+
+def corpus_index_path(corpus: Path) -> Path:
+    digest = hashlib.sha256(str(corpus.resolve()).encode()).hexdigest()[:16]
+    return research_home() / "indexes" / f"{digest}.db"
+
+
+def _corpus_signature(corpus: Path) -> str:
+    h = hashlib.sha256()
+    for p in sorted(corpus.rglob("*")):
+        if p.is_file():
+            st = p.stat()
+            h.update(f"{p.relative_to(corpus)}:{st.st_size}:{st.st_mtime_ns}".encode())
+    return h.hexdigest()
+
+
+def build_index(corpus: Path, db_path: Path | None = None) -> tuple[LocalIndex, int]:
+    """Index `corpus` (cached by content signature); returns the index and its size."""
+    db_path = db_path or corpus_index_path(corpus)
+    db_path.parent.mkdir(parents=True, exist_ok=True)
+    sig_file = db_path.with_suffix(".sig")
+    signature = _corpus_signature(corpus)
+    if db_path.exists() and sig_file.exists() and sig_file.read_text() == signature:
+        index = LocalIndex(db_path)
+        return index, len(index)
+    for stale in (db_path, sig_file):
+        stale.unlink(missing_ok=True)
+    index = LocalIndex(db_path)
+    count = index.index_dir(corpus)
+    sig_file.write_text(signature)
+    return index, count
+
+
+@dataclass
+class Toolbox:
+    """The run's tools and the I/O behind them. Close it when the run ends."""
+
+    registry: ToolRegistry
+    names: list[str]
+    closers: list[Callable[[], None]] = field(default_factory=list)
+
+    def close(self) -> None:
+        for close in reversed(self.closers):
+            close()
+        self.closers.clear()
+
+
+def open_toolbox(cfg: ResearchConfig, *, faults: list[Fault] | None = None, index_path: Path | None = None) -> Toolbox:
+    corpus = cfg.corpus_path()
+    if cfg.search_backend == "local" and not corpus.is_dir():
+        raise FileNotFoundError(f"corpus folder {corpus} does not exist; pass --corpus DIR")
+    closers: list[Callable[[], None]] = []
+    registry = ToolRegistry()
+    allow: set[str] = set()
+    transport: httpx.BaseTransport | None = None
+    if corpus.is_dir():
+        web = LocalWeb(corpus, faults or []).start()
+        closers.append(web.stop)
+        allow |= {h for h in web.hosts if not _is_ip(h)}
+        transport = web.transport()
+    client = httpx.Client(transport=transport, timeout=cfg.http_timeout, follow_redirects=False) if transport else httpx.Client(timeout=cfg.http_timeout)
+    closers.append(client.close)
+    visitor = Visitor(client, AddressPolicy(allow_hosts=frozenset(allow)), max_bytes=cfg.max_page_bytes, timeout=cfg.http_timeout)
+    backend = _search_backend(cfg, corpus, index_path, closers)
+
+    def search(query: str, **_meta: Any):
+        return backend.search(query, limit=10)
+
+    def visit(url: str, **_meta: Any):
+        return visitor.visit(url)
+
+    registry.register("search", search)
+    registry.register("visit", visit)
+    return Toolbox(registry, [f"search:{cfg.search_backend}", "visit"], closers)
+
+
+def _search_backend(cfg: ResearchConfig, corpus: Path, index_path: Path | None, closers: list):
+    if cfg.search_backend == "local":
+        index, _ = build_index(corpus, index_path)
+        closers.append(index.close)
+        return LocalSearch(index)
+    from .tools import search_http
+
+    client = httpx.Client(timeout=cfg.http_timeout)
+    closers.append(client.close)
+    if cfg.search_backend == "searxng":
+        if not cfg.searxng_url:
+            raise ValueError("the searxng backend needs SEARXNG_URL or --search-url")
+        return search_http.SearxngSearch(client, cfg.searxng_url)
+    if cfg.search_backend == "tavily":
+        if not cfg.tavily_api_key:
+            raise ValueError("the tavily backend needs TAVILY_API_KEY")
+        return search_http.TavilySearch(client, cfg.tavily_api_key.get_secret_value())
+    if not cfg.brave_api_key:
+        raise ValueError("the brave backend needs BRAVE_API_KEY")
+    return search_http.BraveSearch(client, cfg.brave_api_key.get_secret_value())
+
+
+# ----------------------------------------------------------------- policy
+
+
+def make_policy(cfg: ResearchConfig, *, exhaustive: bool = False):
+    """The policy and the model it uses (None for the offline policy)."""
+    if cfg.model == "offline":
+        return OfflinePolicy(exhaustive=exhaustive), None
+    from .llm.resolve import resolve_model
+    from .policy.llm import LLMPolicy
+
+    model = resolve_model(cfg.model, config=cfg)
+    return LLMPolicy(model), model
+
+
+def load_risk_policy(cfg: ResearchConfig) -> RiskPolicy:
+    return RiskPolicy.from_toml(cfg.risk_policy) if cfg.risk_policy else RiskPolicy.default()
+
+
+def stop_rules(cfg: ResearchConfig, stopper: Stopper) -> list:
+    if stopper == "max_steps":
+        return []
+    if stopper == "stagnation":
+        return [FinalResultCriteria(), StagnationCriteria(max_stagnant_steps=3, signature_fn=lambda s: s.signature())]
+    return [
+        RiskCriteria(),
+        EvidenceSufficiencyCriteria(),
+        ToolFailureCriteria(cfg.max_consecutive_failures),
+        NoProgressCriteria(cfg.max_unchanged_steps),
+    ]
+
+
+# -------------------------------------------------------------- execution
+
+
+@dataclass
+class Outcome:
+    task_id: str
+    run_id: str
+    end_kind: EndKind
+    stop_reason: str | None
+    stop_detail: str | None
+    state: ResearchState
+    report_md: str
+    report_json: dict
+    usage: dict
+    trace_dir: Path | None
+
+    @property
+    def exit_code(self) -> int:
+        return EXIT_CODES[self.end_kind]
+
+
+class StoreCancelToken(CancelToken):
+    """Cancelled by `cancel()` (SIGINT) or by `research cancel` writing the store."""
+
+    def __init__(self, store: Store, task_id: str, poll_seconds: float = 0.2) -> None:
+        super().__init__()
+        self.store, self.task_id, self.poll_seconds = store, task_id, poll_seconds
+        self._last = 0.0
+
+    def is_cancelled(self) -> bool:
+        if super().is_cancelled():
+            return True
+        now = time.monotonic()
+        if now - self._last >= self.poll_seconds:
+            self._last = now
+            if self.store.cancel_requested(self.task_id):
+                self.cancel()
+        return super().is_cancelled()
+
+
+class _Checkpoint(EngineHook):
+    """Persist the state after every step (one transaction each)."""
+
+    def __init__(self, store: Store, task_id: str, run_id: str, base_usage: dict, on_step) -> None:
+        self.store, self.task_id, self.run_id = store, task_id, run_id
+        self.base = dict(base_usage)
+        self.usage = Usage()
+        self.started = time.monotonic()
+        self.on_step = on_step
+
+    def totals(self, state: ResearchState) -> dict:
+        return {
+            "steps": state.current_step,
+            "tool_calls": state.counters.get("tool_calls", 0),
+            "prompt_tokens": self.base.get("prompt_tokens", 0) + self.usage.prompt_tokens,
+            "completion_tokens": self.base.get("completion_tokens", 0) + self.usage.completion_tokens,
+            "tokens": self.base.get("tokens", 0) + self.usage.total_tokens,
+            "cost": round(self.base.get("cost", 0.0) + self.usage.cost, 6),
+            "elapsed_seconds": round(self.base.get("elapsed_seconds", 0.0) + time.monotonic() - self.started, 3),
+        }
+
+    def on_after_step(self, state, record: StepRecord) -> None:
+        self.usage = self.usage + record.usage
+        self.store.checkpoint(self.task_id, self.run_id, state, self.totals(state))
+        if self.on_step is not None:
+            self.on_step(state, record, self.totals(state))
+
+
+def resume_command(task_id: str, cfg: ResearchConfig, end_kind: EndKind) -> str | None:
+    if end_kind not in RESUMABLE:
+        return None
+    cmd = f"research resume {task_id}"
+    if cfg.db is not None:
+        cmd += f" --db {cfg.db}"
+    if end_kind == EndKind.BUDGET_EXHAUSTED:
+        cmd += " --add-steps 20"
+    return cmd
+
+
+def new_task_id() -> str:
+    return time.strftime("%Y%m%d") + "-" + os.urandom(3).hex()
+
+
+def execute(
+    store: Store,
+    cfg: ResearchConfig,
+    contract: TaskContract,
+    task_id: str,
+    *,
+    state: ResearchState | None = None,
+    budget: RuntimeBudget,
+    base_usage: dict | None = None,
+    stopper: Stopper = "evidence",
+    faults: list[Fault] | None = None,
+    cancel_token: CancelToken | None = None,
+    on_step: Callable | None = None,
+    index_path: Path | None = None,
+    sleep: Callable[[float], None] = time.sleep,
+) -> Outcome:
+    """Run (or continue) one task through the engine until a stop rule fires."""
+    kind = "resume" if state is not None else "first"
+    run_id = store.start_run(task_id, kind, os.getpid())
+    toolbox = open_toolbox(cfg, faults=faults, index_path=index_path)
+    try:
+        policy, model = make_policy(cfg, exhaustive=stopper == "max_steps")
+        agent = ResearchAgent(
+            contract, policy, toolbox.registry, load_risk_policy(cfg), llm=model,
+            reducer_config=ReducerConfig(transient_attempts=cfg.transient_attempts),
+            naive_final=stopper == "stagnation",
+        )
+        hook = _Checkpoint(store, task_id, run_id, base_usage or {}, on_step)
+        engine = Engine(
+            agent,
+            budget=budget,
+            critics=[ResultValidityCritic(), ToolFailureCritic(cfg.retry_base_delay, cfg.retry_max_delay, sleep=sleep), GroundingCritic()],
+            stop_criteria=stop_rules(cfg, stopper),
+            trace_writer=TraceWriter(root=str(cfg.traces)),
+            hooks=[hook],
+            cancel_token=cancel_token or StoreCancelToken(store, task_id),
+            max_retries_per_step=cfg.transient_attempts,
+        )
+        result: EngineResult = engine.run(Task(objective=contract.question, id=task_id), state=state, run_id=run_id)
+    finally:
+        toolbox.close()
+    final: ResearchState = result.state
+    end_kind = end_kind_for(final.stop_reason)
+    usage = hook.totals(final)
+    answer = policy.synthesize(final) if end_kind == EndKind.COMPLETED else None
+    md, js = build_report(
+        final, task_id=task_id, end_kind=end_kind, stop_reason=final.stop_reason, stop_detail=final.stop_detail,
+        usage=usage, resume_command=resume_command(task_id, cfg, end_kind), answer_text=answer,
+    )
+    store.checkpoint(task_id, run_id, final, usage)
+    store.finish(
+        task_id, run_id, end_kind=end_kind, stop_reason=str(final.stop_reason), stop_detail=final.stop_detail,
+        usage=usage, report_md=md, report_json=js,
+    )
+    trace_dir = Path(cfg.traces) / run_id
+    return Outcome(task_id, run_id, end_kind, str(final.stop_reason), final.stop_detail, final, md, js, usage, trace_dir)
+
+
+def budget_from(cfg: ResearchConfig) -> RuntimeBudget:
+    return RuntimeBudget(max_steps=cfg.max_steps, max_runtime_seconds=cfg.max_time, max_tokens=cfg.max_tokens, max_cost=cfg.max_cost)
+
+
+def start(store: Store, cfg: ResearchConfig, contract: TaskContract, *, task_id: str | None = None, **kw: Any) -> Outcome:
+    task_id = task_id or new_task_id()
+    tools = [f"search:{cfg.search_backend}", "visit"]
+    budget = budget_from(cfg)
+    store.create_task(
+        task_id, contract.question, contract.model_dump(mode="json"), contract.version(), cfg.public_dump(), tools,
+        {"max_steps": budget.max_steps, "max_time": budget.max_runtime_seconds, "max_tokens": budget.max_tokens, "max_cost": budget.max_cost},
+    )
+    return execute(store, cfg, contract, task_id, budget=budget, **kw)
+
+
+def remaining_budget(limits: dict, used: dict, add: dict) -> RuntimeBudget:
+    def left(limit_key: str, used_key: str, add_key: str, cast):
+        limit = limits.get(limit_key)
+        extra = add.get(add_key) or 0
+        if limit is None:
+            return None
+        return cast(max(0, limit - used.get(used_key, 0)) + extra)
+
+    return RuntimeBudget(
+        max_steps=left("max_steps", "steps", "steps", int),
+        max_runtime_seconds=left("max_time", "elapsed_seconds", "time", float),
+        max_tokens=left("max_tokens", "tokens", "tokens", int),
+        max_cost=left("max_cost", "cost", "cost", float),
+    )
+
+
+def resume(store: Store, task_id: str, cfg: ResearchConfig, *, add: dict | None = None, **kw: Any) -> Outcome:
+    """Continue a stopped task from its last checkpoint, with its dedup memory."""
+    add = add or {}
+    task = store.load_task(task_id)
+    if task.end_kind == EndKind.COMPLETED.value:
+        raise ResumeError(f"task {task_id} is already complete; nothing to resume (`research report {task_id}`)")
+    if task.end_kind == EndKind.RISK_ABORT.value:
+        raise ResumeError(f"task {task_id} was aborted for risk: {task.stop_detail}; it needs a human decision, not a resume")
+    contract = TaskContract.model_validate(task.contract)
+    if contract.version() != task.contract_version:
+        raise ResumeError(f"task {task_id}: the stored contract does not match its version {task.contract_version}")
+    needed = [t for t in task.tools if t.startswith("search:")]
+    have = f"search:{cfg.search_backend}"
+    if needed and needed[0] != have:
+        raise ResumeError(f"task {task_id} used {needed[0]}, but this run has {have}; pass --search {needed[0].split(':')[1]}")
+    if cfg.search_backend == "local" and not cfg.corpus_path().is_dir():
+        raise ResumeError(f"task {task_id} needs its corpus folder {cfg.corpus_path()}, which is missing; pass --corpus DIR")
+    state = store.load_state(task_id)
+    state.stop_reason, state.stop_detail, state.final_result = None, None, None
+    store.clear_cancel(task_id)
+    budget = remaining_budget(task.budget, task.usage, add)
+    if budget.max_steps is not None and budget.max_steps <= 0:
+        raise ResumeError(f"task {task_id} has no steps left; pass --add-steps N")
+    return execute(store, cfg, contract, task_id, state=state, budget=budget, base_usage=task.usage, **kw)

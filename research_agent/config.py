@@ -1,0 +1,113 @@
+"""One configuration model, filled from flags, environment and a file.
+
+Precedence, lowest to highest: built-in defaults → `$RESEARCH_HOME/config.toml`
+(or `--config FILE`) → environment (`RESEARCH_HOME`, `OPENAI_API_KEY`,
+`OPENAI_BASE_URL`, `TAVILY_API_KEY`, `BRAVE_API_KEY`, `SEARXNG_URL`) → flags.
+Budgets are config, not constants.  Secrets are `SecretStr`, so they never
+print, and `public_dump` leaves them out of anything persisted.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+DEMO_CORPUS = REPO_ROOT / "evalsets" / "demo"
+
+
+class ConfigError(ValueError):
+    """The configuration file or a setting is invalid."""
+
+
+def research_home() -> Path:
+    return Path(os.environ.get("RESEARCH_HOME") or Path.home() / ".research")
+
+
+class ResearchConfig(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    db: Path | None = None
+    """SQLite database; default `$RESEARCH_HOME/research.db`."""
+    traces: Path = Path("traces")
+    """Where run traces are written (`<traces>/<run_id>/`)."""
+    model: str = "offline"
+    """`offline`, `openai:<name>` or `scripted:<path.jsonl>`."""
+    openai_api_key: SecretStr | None = None
+    """Key for the OpenAI-compatible endpoint (env OPENAI_API_KEY)."""
+    openai_base_url: str | None = None
+    """Base URL of an OpenAI-compatible server (env OPENAI_BASE_URL)."""
+    prices_file: Path | None = None
+    """TOML price table overriding the built-in one (USD per 1M tokens)."""
+    corpus: Path | None = None
+    """Local corpus folder served on loopback and indexed; default the demo corpus."""
+    search_backend: Literal["local", "searxng", "tavily", "brave"] = "local"
+    """Where `search` goes."""
+    searxng_url: str | None = None
+    """Base URL of a SearXNG instance with the JSON format enabled."""
+    tavily_api_key: SecretStr | None = None
+    brave_api_key: SecretStr | None = None
+    max_steps: int = Field(40, ge=1)
+    """Hard step budget (one tool call per step)."""
+    max_time: float | None = Field(None, gt=0)
+    """Hard wall-time budget in seconds."""
+    max_tokens: int | None = Field(None, ge=1)
+    """Hard model-token budget."""
+    max_cost: float | None = Field(None, gt=0)
+    """Hard model-cost budget in US dollars."""
+    risk_policy: Path | None = None
+    """TOML risk policy merged over the defaults."""
+    http_timeout: float = Field(10.0, gt=0)
+    max_page_bytes: int = Field(2_000_000, ge=1024)
+    retry_base_delay: float = Field(0.2, ge=0)
+    retry_max_delay: float = Field(5.0, ge=0)
+    transient_attempts: int = Field(3, ge=1)
+    max_consecutive_failures: int = Field(6, ge=1)
+    max_unchanged_steps: int = Field(20, ge=1)
+
+    def db_path(self) -> Path:
+        return self.db or research_home() / "research.db"
+
+    def corpus_path(self) -> Path:
+        return self.corpus or DEMO_CORPUS
+
+    def public_dump(self) -> dict[str, Any]:
+        """Everything but secrets, JSON-able: what the store keeps."""
+        data = self.model_dump(mode="json", exclude={"openai_api_key", "tavily_api_key", "brave_api_key"})
+        return data
+
+
+_ENV = {
+    "OPENAI_API_KEY": "openai_api_key",
+    "OPENAI_BASE_URL": "openai_base_url",
+    "TAVILY_API_KEY": "tavily_api_key",
+    "BRAVE_API_KEY": "brave_api_key",
+    "SEARXNG_URL": "searxng_url",
+}
+
+
+def load_config(file: Path | None = None, overrides: dict[str, Any] | None = None, env: dict[str, str] | None = None) -> ResearchConfig:
+    env = dict(os.environ if env is None else env)
+    data: dict[str, Any] = {}
+    path = file or research_home() / "config.toml"
+    if file is not None or path.exists():
+        try:
+            data.update(tomllib.loads(path.read_text(encoding="utf-8")))
+        except FileNotFoundError as exc:
+            raise ConfigError(f"{path}: no such config file") from exc
+        except tomllib.TOMLDecodeError as exc:
+            raise ConfigError(f"{path}: not valid TOML ({exc})") from exc
+    for var, key in _ENV.items():
+        if env.get(var):
+            data[key] = env[var]
+    data.update({k: v for k, v in (overrides or {}).items() if v is not None})
+    try:
+        return ResearchConfig.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise ConfigError(f"{path if data else 'config'}: setting `{where}`: {first['msg']}") from exc

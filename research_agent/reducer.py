@@ -1,0 +1,423 @@
+"""The reducer: turns one step's tool results into research-state changes.
+
+Runs after every act phase and *before* any stop check, so the last useful
+evidence is never lost.  Per action result, in order:
+
+1. refused actions (duplicate / denied / risk) are logged, the cell's strategy
+   climbs one rung and the policy is told why (`state.notice`);
+2. search results become sources seen as snippets and leads for the cell;
+3. an opened page is screened for planted instructions (a flagged page is
+   quarantined: kept as data, never used as evidence, and the risk criterion
+   stops the run), joins a fingerprint cluster, and the policy's finding
+   drafts are grounded — a quote that does not occur in the page text is
+   rejected and counted;
+4. failures are classified: transient ones keep the lead until the per-URL
+   retry budget is spent, permanent ones consume it.
+
+Then every cell is settled from its findings (agreement, independence,
+conflicts and their resolution), hard constraints rule objects out, ladders
+climb for cells whose current path is spent, and the progress counters move.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from criteria.risk_policy import RiskPolicy
+from criteria.risk_screen import screen_action, screen_page
+from engine import ActionResult, Decision, Observation
+
+from .contract import TaskContract, split_cell_key
+from .normalize import query_key, value_from_sentence
+from .policy.base import FindingDraft, PageView, Policy
+from .policy.offline import mentions, usable_leads
+from .state import LADDER, ActionLog, Cell, Finding, Lead, ResearchState, RiskEvent, Source
+from .tools.canonical import canonical_url, domain_of
+from .tools.fingerprint import ClusterIndex
+
+NO_PATH = "no untried path left for any open cell"
+MAX_LEADS_PER_SEARCH = 5
+_WS = re.compile(r"\s+")
+_FORUM = re.compile(r"(^|\.)(forum|forums|community|discuss|discourse|reddit|news\.ycombinator)\.|/(forum|forums|community|discuss|t|thread|threads)/", re.I)
+
+
+def action_key(tool: str, args: dict) -> str:
+    if tool == "search":
+        return f"search:{query_key(str(args.get('query', '')))}"
+    if tool == "visit":
+        return f"visit:{canonical_url(str(args.get('url', '')))}"
+    return f"{tool}:{sorted((k, str(v)) for k, v in args.items() if k not in ('cell', 'strategy'))}"
+
+
+def squash(text: str) -> str:
+    return _WS.sub(" ", text).strip().lower()
+
+
+def source_type_of(url: str, obj_domains: list[str], contract: TaskContract) -> str:
+    host = domain_of(url)
+    primary = [d.lower() for d in obj_domains + contract.primary_domains]
+    if any(host == d or host.endswith("." + d) for d in primary):
+        return "primary"
+    if _FORUM.search(url):
+        return "forum"
+    return "secondary"
+
+
+@dataclass
+class ReducerConfig:
+    transient_attempts: int = 3
+    """Attempts per URL before a transient failure consumes the lead."""
+
+
+class Reducer:
+    def __init__(self, policy: Policy, risk_policy: RiskPolicy, config: ReducerConfig | None = None) -> None:
+        self.policy = policy
+        self.risk_policy = risk_policy
+        self.config = config or ReducerConfig()
+        self._clusters: tuple[int, ClusterIndex] | None = None
+
+    # ---------------------------------------------------------------- entry
+    def reduce(self, state: ResearchState, observation: Observation, decision: Decision) -> ResearchState:
+        step = state.current_step
+        state.notice = None
+        before = {k: (c.status, c.value) for k, c in state.cells.items()}
+        index = self._cluster_index(state)
+        new_evidence = False
+        for seq, result in enumerate(observation.action_results):
+            cell = result.args.get("cell")
+            if cell:
+                state.focus = cell
+            if result.status == "skipped":
+                continue
+            if result.status == "refused":
+                self._refused(state, result, step)
+                continue
+            state.bump("tool_calls")
+            if result.name == "search":
+                self._search(state, result, step)
+            elif result.name == "visit":
+                new_evidence |= self._visit(state, result, step, index)
+        if decision.mode == "wait" and decision.rationale == NO_PATH:
+            for c in state.open_cells():
+                self._close(state, c, "no path left")
+        state.clusters = index.to_dict()
+        for c in state.cells.values():
+            self._settle(state, c)
+        self._apply_constraints(state)
+        self._climb_ladders(state)
+        self._progress(state, before, new_evidence)
+        return state
+
+    def _cluster_index(self, state: ResearchState) -> ClusterIndex:
+        # Rebuilt from the persisted dict when the state object changes (resume).
+        if self._clusters is None or self._clusters[0] != id(state):
+            index = ClusterIndex.from_dict(state.clusters) if state.clusters else ClusterIndex()
+            self._clusters = (id(state), index)
+        return self._clusters[1]
+
+    # ------------------------------------------------------------- refusals
+    def _refused(self, state: ResearchState, result: ActionResult, step: int) -> None:
+        reason = result.error or "refused"
+        key = action_key(result.name, result.args)
+        cell_key = result.args.get("cell")
+        state.actions.append(
+            ActionLog(step, result.name, dict(result.args), key, "refused", cell_key, error_type="Refused", error=reason)
+        )
+        if reason.startswith("risk:"):
+            flag = screen_action(result.name, dict(result.args), self.risk_policy)
+            kind = flag.kind if flag else "policy"
+            state.risk.append(RiskEvent(kind, reason, str(result.args)[:200], step, result.args.get("url")))
+            return
+        if reason.startswith("duplicate"):
+            state.bump("refused_duplicates")
+            state.bump("consecutive_duplicates")
+        else:
+            state.bump("refused_other")
+        cell = state.cells.get(cell_key or "")
+        if cell is not None and cell.is_open and not cell.exhausted:
+            self._advance(state, cell, f"refused: {reason}")
+        state.notice = f"step {step}: {result.name} refused — {reason}"
+
+    # --------------------------------------------------------------- search
+    def _search(self, state: ResearchState, result: ActionResult, step: int) -> None:
+        query = str(result.args.get("query", ""))
+        cell_key = result.args.get("cell")
+        log = ActionLog(step, "search", dict(result.args), action_key("search", result.args), result.status, cell_key)
+        state.actions.append(log)
+        cell = state.cells.get(cell_key or "")
+        if cell is not None:
+            cell.tasked = True
+            if query not in cell.queries:
+                cell.queries.append(query)
+        if result.status != "ok":
+            self._failure(state, log, result)
+            return
+        state.counters["consecutive_failures:search"] = 0
+        state.counters["consecutive_duplicates"] = 0
+        contract = state.task_contract
+        obj = contract.object(cell.object) if cell else None
+        known = {lead.canonical_url for lead in state.leads if lead.cell == cell_key}
+        opened = {s.canonical_url for s in state.sources.values() if s.opened or s.failure}
+        added = 0
+        for hit in result.output or []:
+            canon = canonical_url(hit.url)
+            source = state.source_by_canonical(canon)
+            if source is None:
+                source = Source(
+                    id=f"S{len(state.sources) + 1}", url=hit.url, canonical_url=canon, domain=domain_of(hit.url),
+                    title=hit.title, snippet=hit.snippet, first_seen_step=step,
+                    source_type=source_type_of(hit.url, obj.official_domains if obj else [], contract),
+                )
+                state.sources[source.id] = source
+            relevant = obj is not None and mentions(f"{hit.title} {hit.snippet} {hit.url}", obj)
+            if relevant and canon not in known and canon not in opened and added < MAX_LEADS_PER_SEARCH:
+                state.leads.append(Lead(hit.url, canon, hit.title, hit.snippet, cell_key or "", query, hit.rank, step))
+                known.add(canon)
+                added += 1
+        log.new_leads = added
+        if added == 0:
+            state.bump("invalid_actions")
+            if cell is not None and cell.is_open:
+                cell.stale_steps += 1
+
+    # ---------------------------------------------------------------- visit
+    def _visit(self, state: ResearchState, result: ActionResult, step: int, index: ClusterIndex) -> bool:
+        url = str(result.args.get("url", ""))
+        cell_key = result.args.get("cell")
+        log = ActionLog(step, "visit", dict(result.args), action_key("visit", result.args), result.status, cell_key)
+        state.actions.append(log)
+        contract = state.task_contract
+        canon = canonical_url(url)
+        source = state.source_by_canonical(canon)
+        if source is None:
+            obj_name = split_cell_key(cell_key)[0] if cell_key else None
+            names = {o.name for o in contract.objects}
+            domains = contract.object(obj_name).official_domains if obj_name in names else []
+            source = Source(
+                id=f"S{len(state.sources) + 1}", url=url, canonical_url=canon, domain=domain_of(url),
+                first_seen_step=step, source_type=source_type_of(url, domains, contract),
+            )
+            state.sources[source.id] = source
+        if result.status != "ok":
+            self._failure(state, log, result, source)
+            return False
+        state.counters["consecutive_failures:visit"] = 0
+        state.counters["consecutive_duplicates"] = 0
+        page = result.output
+        source.opened, source.opened_step, source.failure = True, step, None
+        source.title = page.title or source.title
+        source.date = page.date
+        source.fingerprint = list(page.fingerprint)
+        if page.canonical_url != canon and state.source_by_canonical(page.canonical_url) is None:
+            source.canonical_url = page.canonical_url  # redirected: the answering URL is the identity
+        flags = screen_page(page.text, self.risk_policy, url=page.final_url)
+        if flags:
+            source.quarantined = True
+            for flag in flags:
+                state.risk.append(RiskEvent(flag.kind, flag.detail, flag.evidence, step, page.final_url))
+            return False
+        seen_clusters = state.opened_clusters()
+        source.cluster_id = index.add(source.id, source.fingerprint)
+        if source.cluster_id in seen_clusters:
+            state.bump("duplicate_sources")
+        view = PageView(source.id, page.final_url, page.title or "", page.text, page.date, source.source_type)
+        cells = [k for k, c in state.cells.items() if c.status != "irrelevant"]
+        drafts = self.policy.extract(state, view, cells)
+        added = sum(self._add_finding(state, d, source, page.text, step) for d in drafts)
+        log.new_evidence = added > 0
+        if not added:
+            state.bump("invalid_actions")
+            cell = state.cells.get(cell_key or "")
+            if cell is not None and cell.is_open:
+                cell.stale_steps += 1
+        return added > 0
+
+    def _add_finding(self, state: ResearchState, draft: FindingDraft, source: Source, text: str, step: int) -> bool:
+        cell = state.cells.get(draft.cell)
+        quote = draft.quote.strip()
+        if cell is None or not quote or squash(quote) not in squash(text):
+            state.bump("rejected_findings")
+            return False
+        dim = state.task_contract.dimension(cell.dimension)
+        ev = value_from_sentence(draft.value, dim) or (value_from_sentence(quote, dim) if dim.kind != "text" else None)
+        value = ev.value if ev else squash(draft.value)
+        display = ev.display if ev else draft.value.strip()
+        if not value:
+            state.bump("rejected_findings")
+            return False
+        for f in state.findings.values():
+            if f.cell == draft.cell and f.source_id == source.id and f.value == value:
+                return False
+        fid = f"F{len(state.findings) + 1}"
+        state.findings[fid] = Finding(
+            fid, draft.cell, value, display, quote, source.id, source.url, draft.date or source.date,
+            source.source_type, step, self.policy.name,
+        )
+        return True
+
+    # -------------------------------------------------------------- failures
+    def _failure(self, state: ResearchState, log: ActionLog, result: ActionResult, source: Source | None = None) -> None:
+        exc = getattr(result, "exception", None)
+        transient = bool(getattr(exc, "transient", False))
+        log.error_type, log.error = result.error_type, result.error
+        log.retry_after = getattr(exc, "retry_after", None)
+        state.bump(f"consecutive_failures:{log.tool}")
+        state.bump(f"failures:{log.tool}")
+        if transient:
+            attempts = state.bump(f"attempts:{log.key}")
+            log.transient = attempts < self.config.transient_attempts
+            if log.transient:
+                return  # the lead stays: the critic retries with backoff
+            reason = f"{result.error_type} after {attempts} attempts"
+        else:
+            reason = result.error_type or "error"
+        if source is not None:
+            source.failure = reason
+
+    # ------------------------------------------------------------- settling
+    def _settle(self, state: ResearchState, cell: Cell) -> None:
+        if cell.status == "irrelevant":
+            return
+        contract = state.task_contract
+        findings = [
+            f for f in state.findings.values()
+            if f.cell == cell.key and state.sources[f.source_id].opened and not state.sources[f.source_id].quarantined
+        ]
+        if not findings:
+            if cell.status != "unavailable":
+                cell.status = "pending"
+                cell.needed = "a first source"
+            return
+        by_value: dict[str, list[Finding]] = {}
+        for f in findings:
+            by_value.setdefault(f.value, []).append(f)
+        winner, resolution, note = self._resolve(state, by_value)
+        cell.conflict = len(by_value) > 1
+        cell.conflict_note, cell.resolution = note, resolution
+        support = by_value.get(winner, []) if winner else []
+        clusters = {state.sources[f.source_id].cluster_id or f.source_id for f in support}
+        strong = [f for f in support if f.source_type != "forum"]
+        cell.finding_ids = [f.id for f in support]
+        cell.candidate_ids = [f.id for f in findings if f not in support]
+        cell.source_ids = sorted({f.source_id for f in support}, key=lambda s: int(s[1:]))
+        cell.source_types = sorted({f.source_type for f in support})
+        cell.dates = sorted({f.date for f in support if f.date})
+        cell.independent_sources = len(clusters)
+        if winner is None:
+            cell.status, cell.value, cell.conclusion = "partial", None, None
+            cell.candidate_ids = [f.id for f in findings]
+            cell.needed = "a primary or newer source that settles the conflict"
+            return
+        display = support[0].display
+        cell.value = winner
+        cell.conclusion = f"{display}" + (f" (conflict resolved: {resolution})" if cell.conflict else "")
+        need = contract.min_sources
+        if len(clusters) >= need and strong:
+            judgement = self.policy.judge(state, cell.key) if cell.status != "confirmed" else None
+            if judgement is not None and not judgement.supported:
+                cell.status, cell.needed = "partial", f"the rubric judged it unsupported: {judgement.note}"
+                return
+            cell.status, cell.needed = "confirmed", ""
+        else:
+            cell.status = "partial"
+            cell.needed = (
+                f"{need - len(clusters)} more independent source(s) stating {display}"
+                if len(clusters) < need
+                else "a source that is not a forum post"
+            )
+
+    def _resolve(self, state: ResearchState, by_value: dict[str, list[Finding]]) -> tuple[str | None, str | None, str | None]:
+        if len(by_value) == 1:
+            return next(iter(by_value)), None, None
+        def describe(v: str) -> str:
+            fs = by_value[v]
+            bits = ", ".join(f"{f.source_id} {state.sources[f.source_id].domain} {f.date or 'undated'} {f.source_type}" for f in fs)
+            return f"{fs[0].display!s} [{bits}]"
+        note = "sources disagree: " + " vs ".join(describe(v) for v in by_value)
+        primary = [v for v, fs in by_value.items() if any(f.source_type == "primary" for f in fs)]
+        if len(primary) == 1:
+            v = primary[0]
+            return v, f"the primary source states {by_value[v][0].display}; others are secondary", note
+        newest = {v: max((f.date or "") for f in fs) for v, fs in by_value.items()}
+        top = max(newest.values())
+        leaders = [v for v, d in newest.items() if d == top]
+        if top and len(leaders) == 1:
+            v = leaders[0]
+            return v, f"the newest source ({top}) states {by_value[v][0].display}; older sources predate it", note
+        return None, None, note + "; no primary or newer source decides"
+
+    def _apply_constraints(self, state: ResearchState) -> None:
+        contract = state.task_contract
+        for constraint in contract.constraints:
+            for obj in contract.objects:
+                ccell = state.cells[f"{obj.name}/{constraint.dimension}"]
+                if ccell.status != "confirmed" or ccell.value is None or constraint.admits(ccell.value):
+                    continue
+                why = f"ruled out: {constraint.dimension} is {ccell.value}, " + (
+                    f"not one of {', '.join(constraint.allowed)}" if constraint.allowed else "a denied value"
+                )
+                for c in state.cells.values():
+                    if c.object == obj.name and c.key != ccell.key and c.status != "confirmed":
+                        c.status, c.irrelevant_reason, c.needed = "irrelevant", why, ""
+
+    # ---------------------------------------------------------------- ladder
+    def _climb_ladders(self, state: ResearchState) -> None:
+        executed = state.executed_keys()
+        for cell in state.cells.values():
+            if not cell.is_open or cell.exhausted:
+                continue
+            searched_here = any(
+                a.cell == cell.key and a.tool == "search" and a.args.get("strategy") == LADDER[cell.rung] and a.key in executed
+                for a in state.actions
+            )
+            if searched_here and not usable_leads(state, cell):
+                self._advance(state, cell, "path spent")
+
+    def _advance(self, state: ResearchState, cell: Cell, why: str) -> None:
+        cell.rung += 1
+        cell.stale_steps = 0
+        if cell.rung >= len(LADDER) - 1:
+            self._close(state, cell, why)
+        elif LADDER[cell.rung] not in cell.strategies:
+            cell.strategies.append(LADDER[cell.rung])
+
+    def _close(self, state: ResearchState, cell: Cell, why: str) -> None:
+        cell.rung = len(LADDER) - 1
+        cell.exhausted = True
+        if "closed" not in cell.strategies:
+            cell.strategies.append("closed")
+        opened = sorted({s.domain for s in state.sources.values() if s.opened})
+        scope = (
+            f"searched {len(cell.queries)} quer{'y' if len(cell.queries) == 1 else 'ies'} "
+            f"({'; '.join(repr(q) for q in cell.queries) or 'none'}) and read {len(opened)} site(s)"
+            f"{' (' + ', '.join(opened[:8]) + ')' if opened else ''}"
+        )
+        cell.scope_note = scope
+        if cell.status == "pending":
+            cell.status = "unavailable"
+            cell.needed = f"no public statement found ({why})"
+
+    # -------------------------------------------------------------- progress
+    def _progress(self, state: ResearchState, before: dict, new_evidence: bool) -> None:
+        sig = state.signature()
+        if sig == state.last_signature:
+            state.bump("unchanged_steps")
+        else:
+            state.counters["unchanged_steps"] = 0
+            state.counters["last_change_step"] = state.current_step
+        state.last_signature = sig
+        closed = [k for k, c in state.cells.items() if before.get(k, ("pending",))[0] in ("pending", "partial") and c.status in ("confirmed", "irrelevant")]
+        rejected = state.counters.get("rejected_findings", 0)
+        state.step_log.append(
+            {
+                "step": state.current_step,
+                "rejected_findings": rejected - state.counters.get("rejected_reported", 0),
+                "new_evidence": new_evidence,
+                "gaps_closed": closed,
+                "status_counts": state.status_counts(),
+            }
+        )
+        state.counters["rejected_reported"] = rejected
+        del state.step_log[:-50]  # bounded: the full history lives in the trace
+
