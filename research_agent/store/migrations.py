@@ -1,0 +1,198 @@
+"""Numbered schema migrations, applied in order when the store opens.
+
+In the style of simonw/llm's `migrations.py`: `MIGRATIONS` is an ordered list
+of small functions, each taking a SQLAlchemy `Connection` that is already
+inside a transaction.  Migration *n* (1-based position in the list) runs once;
+its number, function name and time are recorded in `schema_migrations` in the
+same transaction, so a crash mid-migration leaves the database at the previous
+version, never half-migrated (SQLite DDL is transactional; the store's engine
+issues its own `BEGIN IMMEDIATE`, see `store.py`).  Two processes opening a
+blank database at once are safe: each migration re-reads the version after
+taking the write lock.
+
+Never edit a migration that has shipped; append a new one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime, timezone
+
+from sqlalchemy import Connection, Engine, text
+
+__all__ = ["LATEST_VERSION", "MIGRATIONS", "current_version", "migrate"]
+
+Migration = Callable[[Connection], None]
+MIGRATIONS: list[Migration] = []
+
+
+def migration(fn: Migration) -> Migration:
+    MIGRATIONS.append(fn)
+    return fn
+
+
+def _run(conn: Connection, script: str) -> None:
+    for statement in script.split(";"):
+        if statement.strip():
+            conn.exec_driver_sql(statement)
+
+
+@migration
+def m001_initial(conn: Connection) -> None:
+    _run(
+        conn,
+        """
+        CREATE TABLE tasks (
+            id TEXT PRIMARY KEY,
+            question TEXT NOT NULL,
+            contract_json TEXT NOT NULL,
+            contract_version TEXT NOT NULL,
+            config_json TEXT NOT NULL DEFAULT '{}',
+            tools_json TEXT NOT NULL DEFAULT '[]',
+            status TEXT NOT NULL DEFAULT 'created',
+            end_kind TEXT,
+            stop_reason TEXT,
+            stop_detail TEXT,
+            budget_json TEXT NOT NULL DEFAULT '{}',
+            usage_json TEXT NOT NULL DEFAULT '{}',
+            cancel_requested INTEGER NOT NULL DEFAULT 0,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL
+        );
+        CREATE INDEX tasks_status ON tasks (status, updated_at);
+        CREATE TABLE runs (
+            id TEXT PRIMARY KEY,
+            task_id TEXT NOT NULL REFERENCES tasks (id) ON DELETE CASCADE,
+            number INTEGER NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('first', 'resume')),
+            started_at TEXT NOT NULL,
+            ended_at TEXT,
+            end_kind TEXT,
+            stop_reason TEXT,
+            stop_detail TEXT,
+            steps INTEGER NOT NULL DEFAULT 0,
+            pid INTEGER,
+            UNIQUE (task_id, number)
+        );
+        CREATE TABLE state (
+            task_id TEXT PRIMARY KEY REFERENCES tasks (id) ON DELETE CASCADE,
+            step INTEGER NOT NULL,
+            state_json TEXT NOT NULL,
+            signature TEXT NOT NULL,
+            updated_at TEXT NOT NULL
+        );
+        CREATE TABLE cells (
+            task_id TEXT NOT NULL REFERENCES tasks (id) ON DELETE CASCADE,
+            key TEXT NOT NULL,
+            object TEXT NOT NULL,
+            dimension TEXT NOT NULL,
+            status TEXT NOT NULL,
+            value TEXT,
+            conclusion TEXT,
+            conflict INTEGER NOT NULL DEFAULT 0,
+            source_ids_json TEXT NOT NULL DEFAULT '[]',
+            PRIMARY KEY (task_id, key)
+        );
+        CREATE TABLE sources (
+            task_id TEXT NOT NULL REFERENCES tasks (id) ON DELETE CASCADE,
+            id TEXT NOT NULL,
+            url TEXT NOT NULL,
+            canonical_url TEXT NOT NULL,
+            domain TEXT NOT NULL,
+            title TEXT NOT NULL DEFAULT '',
+            source_type TEXT NOT NULL DEFAULT 'unknown',
+            opened INTEGER NOT NULL DEFAULT 0,
+            cluster_id TEXT,
+            date TEXT,
+            PRIMARY KEY (task_id, id)
+        );
+        CREATE INDEX sources_canonical ON sources (task_id, canonical_url);
+        CREATE TABLE findings (
+            task_id TEXT NOT NULL REFERENCES tasks (id) ON DELETE CASCADE,
+            id TEXT NOT NULL,
+            cell TEXT NOT NULL,
+            value TEXT NOT NULL,
+            quote TEXT NOT NULL,
+            source_id TEXT NOT NULL,
+            url TEXT NOT NULL,
+            date TEXT,
+            source_type TEXT NOT NULL,
+            step INTEGER NOT NULL,
+            PRIMARY KEY (task_id, id)
+        );
+        CREATE TABLE actions (
+            task_id TEXT NOT NULL REFERENCES tasks (id) ON DELETE CASCADE,
+            step INTEGER NOT NULL,
+            seq INTEGER NOT NULL,
+            tool TEXT NOT NULL,
+            key TEXT NOT NULL,
+            args_json TEXT NOT NULL,
+            status TEXT NOT NULL,
+            cell TEXT,
+            new_evidence INTEGER NOT NULL DEFAULT 0,
+            error_type TEXT,
+            PRIMARY KEY (task_id, step, seq)
+        );
+        CREATE INDEX actions_key ON actions (task_id, key);
+        CREATE TABLE reports (
+            task_id TEXT NOT NULL REFERENCES tasks (id) ON DELETE CASCADE,
+            run_id TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+            format TEXT NOT NULL CHECK (format IN ('md', 'json')),
+            body TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            PRIMARY KEY (task_id, run_id, format)
+        )
+        """,
+    )
+
+
+@migration
+def m002_run_usage(conn: Connection) -> None:
+    # Each run records what it alone used; tasks.usage_json is their sum.  A
+    # resume can then report per-run usage, and re-checkpointing a run replaces
+    # its figure instead of adding to it twice.
+    conn.exec_driver_sql("ALTER TABLE runs ADD COLUMN usage_json TEXT NOT NULL DEFAULT '{}'")
+
+
+LATEST_VERSION = len(MIGRATIONS)
+
+_CREATE_TABLE = """
+CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    applied_at TEXT NOT NULL
+)
+"""
+
+
+def current_version(conn: Connection) -> int:
+    """The highest applied migration, 0 for a database without our table."""
+    exists = conn.exec_driver_sql(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'"
+    ).first()
+    if not exists:
+        return 0
+    return conn.exec_driver_sql("SELECT coalesce(max(version), 0) FROM schema_migrations").scalar_one()
+
+
+def migrate(engine: Engine, upto: int | None = None) -> list[int]:
+    """Apply the pending migrations (up to `upto`), each in its own transaction.
+
+    `engine` must start write transactions with `BEGIN IMMEDIATE` (the store's
+    engine does) so the version read inside the transaction cannot go stale.
+    Returns the versions applied by this call.
+    """
+    target = LATEST_VERSION if upto is None else upto
+    applied: list[int] = []
+    for version, fn in enumerate(MIGRATIONS[:target], start=1):
+        with engine.begin() as conn:
+            if current_version(conn) >= version:
+                continue
+            conn.exec_driver_sql(_CREATE_TABLE)
+            fn(conn)
+            conn.execute(
+                text("INSERT INTO schema_migrations (version, name, applied_at) VALUES (:v, :n, :t)"),
+                {"v": version, "n": fn.__name__, "t": datetime.now(timezone.utc).isoformat()},
+            )
+        applied.append(version)
+    return applied

@@ -1,0 +1,174 @@
+"""SQLModel row classes for the research store, one per table.
+
+The schema itself is owned by the numbered migrations in `migrations.py`
+(explicit DDL, applied on open); these classes only *map* the tables so the
+store can query them with SQLModel/SQLAlchemy.  A test checks that every
+column declared here exists in a freshly migrated database, so the two cannot
+drift apart silently.
+
+The classes use their own SQLAlchemy registry (`StoreModel`), not SQLModel's
+global one, so another module of this project that defines a SQLModel table
+called `sources` (the corpus index, say) cannot collide with ours.
+
+JSON-valued columns end in `_json` and hold text; timestamps are ISO 8601 UTC
+strings; booleans are SQLite integers.  `state.state_json` is the authoritative
+copy of a run's `ResearchState`; the `cells`/`sources`/`findings`/`actions`
+tables are a queryable projection of it, written in the same transaction.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy.orm import registry
+from sqlmodel import Field, SQLModel
+
+__all__ = [
+    "ActionRow",
+    "CellRow",
+    "FindingRow",
+    "ReportRow",
+    "RunRow",
+    "SchemaMigrationRow",
+    "SourceRow",
+    "StateRow",
+    "StoreModel",
+    "TaskRow",
+]
+
+
+class StoreModel(SQLModel, registry=registry()):
+    """Base of the store's tables (a private registry and metadata)."""
+
+
+class SchemaMigrationRow(StoreModel, table=True):
+    __tablename__ = "schema_migrations"
+
+    version: int = Field(primary_key=True)
+    name: str
+    applied_at: str
+
+
+class TaskRow(StoreModel, table=True):
+    __tablename__ = "tasks"
+
+    id: str = Field(primary_key=True)
+    question: str
+    contract_json: str
+    """`TaskContract.model_dump()` as JSON."""
+    contract_version: str
+    """`TaskContract.version()`: a resume checks it has not changed."""
+    config_json: str = "{}"
+    """The run configuration with secret-looking keys removed."""
+    tools_json: str = "[]"
+    """Names of the tools the task needs (a resume checks they are available)."""
+    status: str = "created"
+    """created | running | completed | partial | aborted | failed."""
+    end_kind: str | None = None
+    stop_reason: str | None = None
+    stop_detail: str | None = None
+    budget_json: str = "{}"
+    usage_json: str = "{}"
+    """Usage summed over all runs (`RunUsage` fields)."""
+    cancel_requested: bool = False
+    created_at: str
+    updated_at: str
+
+
+class RunRow(StoreModel, table=True):
+    __tablename__ = "runs"
+
+    id: str = Field(primary_key=True)
+    task_id: str = Field(foreign_key="tasks.id")
+    number: int
+    kind: str
+    """first | resume."""
+    started_at: str
+    ended_at: str | None = None
+    end_kind: str | None = None
+    stop_reason: str | None = None
+    stop_detail: str | None = None
+    steps: int = 0
+    pid: int | None = None
+    usage_json: str = "{}"
+    """What this run alone used (added by migration 2)."""
+
+
+class StateRow(StoreModel, table=True):
+    __tablename__ = "state"
+
+    task_id: str = Field(primary_key=True, foreign_key="tasks.id")
+    step: int
+    state_json: str
+    signature: str
+    updated_at: str
+
+
+class CellRow(StoreModel, table=True):
+    __tablename__ = "cells"
+
+    task_id: str = Field(primary_key=True, foreign_key="tasks.id")
+    key: str = Field(primary_key=True)
+    object: str
+    dimension: str
+    status: str
+    value: str | None = None
+    conclusion: str | None = None
+    conflict: bool = False
+    source_ids_json: str = "[]"
+
+
+class SourceRow(StoreModel, table=True):
+    __tablename__ = "sources"
+
+    task_id: str = Field(primary_key=True, foreign_key="tasks.id")
+    id: str = Field(primary_key=True)
+    url: str
+    canonical_url: str
+    domain: str
+    title: str = ""
+    source_type: str = "unknown"
+    opened: bool = False
+    cluster_id: str | None = None
+    date: str | None = None
+
+
+class FindingRow(StoreModel, table=True):
+    __tablename__ = "findings"
+
+    task_id: str = Field(primary_key=True, foreign_key="tasks.id")
+    id: str = Field(primary_key=True)
+    cell: str
+    value: str
+    quote: str
+    source_id: str
+    url: str
+    date: str | None = None
+    source_type: str
+    step: int
+
+
+class ActionRow(StoreModel, table=True):
+    __tablename__ = "actions"
+
+    task_id: str = Field(primary_key=True, foreign_key="tasks.id")
+    step: int = Field(primary_key=True)
+    seq: int = Field(primary_key=True)
+    """Index of the action among the state's actions of the same step."""
+    tool: str
+    key: str
+    """Normalised key (`search:<query key>`, `visit:<canonical url>`)."""
+    args_json: str
+    status: str
+    cell: str | None = None
+    new_evidence: bool = False
+    error_type: str | None = None
+
+
+class ReportRow(StoreModel, table=True):
+    __tablename__ = "reports"
+
+    task_id: str = Field(primary_key=True, foreign_key="tasks.id")
+    run_id: str = Field(primary_key=True, foreign_key="runs.id")
+    format: str = Field(primary_key=True)
+    """md | json."""
+    body: str
+    created_at: str
