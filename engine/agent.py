@@ -17,8 +17,9 @@ and may override:
                                     refuses it (no tool call; status "refused", error_type
                                     "Refused", error = the string)
     summarize_step(state, record) -> dict
-                                    called after reduce; stored in `record.summary` and
-                                    written to `steps.jsonl` (queries, new evidence, gaps…)
+                                    called in the trace phase, after check_stop (so on the
+                                    last step `record.stop_reason` is set); stored in
+                                    `record.summary` and written to `steps.jsonl`
     build_messages(state, prompt)   chat messages for the default decide path
                                     (`system_prompt`, when set, comes first)
 

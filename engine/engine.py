@@ -13,7 +13,7 @@ Each step runs these phases, in this order, one short method each:
   lands even when the budget then stops the run.
 * critics: "stop" ends the run (critic_stop, or the critic's own
   `stop_reason`); "retry" re-runs the step as a new step with the observation
-  carried forward, at most `max_retries_per_step` times in a row (then
+  carried forward (the rejected step's reduce is not undone), at most `max_retries_per_step` times in a row (then
   `RetryLimitExceeded` goes to the recovery policy).  A retried step is judged
   only by cancellation and the hard budget, and a final answer it held is kept
   aside (restored at the end if no later step gives one).
@@ -21,8 +21,9 @@ Each step runs these phases, in this order, one short method each:
   agent writing `state.stop_reason`); (2) cancellation; (3) `agent.should_stop`;
   (4) the configured `stop_criteria` in order (default `[FinalResultCriteria()]`;
   a given list replaces it); (5) the `RuntimeBudget`: steps, time, tokens, cost.
-* trace: the stop reason is copied to the step record, its line is written,
-  then `on_after_step` hooks run.
+* trace: the stop reason is copied to the step record, `agent.summarize_step`
+  fills `record.summary`, the step's line is written, then `on_after_step`
+  hooks run.
 
 Any other exception inside a step is a step error for the `RecoveryPolicy`.
 
@@ -229,6 +230,7 @@ class Engine:
         usage_before, t0 = run.meter.total, perf_counter()
         self._emit(run, "step_start", step)
         try:
+            run.phase = "hooks"
             self._call_hooks(run, "on_before_step", run.state, step)
             prompt = self._prepare(run)
             decision = self._decide(run, record, prompt)
@@ -293,10 +295,6 @@ class Engine:
             raise ContractError("reduce returned None; it must return the state")
         state.current_step = record.step
         run.state = state
-        summary = self.agent.summarize_step(state, record)
-        if not isinstance(summary, dict):
-            raise ContractError(f"summarize_step must return a dict, got {type(summary).__name__}")
-        record.summary = summary
         self._emit(run, "reduce", record.step, "reduce")
 
     def _critics(self, run: _Run, record: StepRecord, decision: Decision, observation: Observation) -> CriticVerdict:
@@ -329,15 +327,27 @@ class Engine:
     def _trace(self, run: _Run, record: StepRecord) -> None:
         run.phase = "trace"
         record.stop_reason, record.stop_detail = run.state.stop_reason, run.state.stop_detail
+        try:  # the agent summarises the step knowing whether it was the last one
+            record.summary = self._summary(run, record)
+        except Exception as exc:
+            self._recover(run, exc, record)
+            record.stop_reason, record.stop_detail = run.state.stop_reason, run.state.stop_detail
         if run.trace is not None:
             run.trace.step(record)
         self._emit(run, "step_end", record.step, payload={"stop_reason": record.stop_reason, "error": record.error})
+        run.phase = "hooks"
         try:
             self._call_hooks(run, "on_after_step", run.state, record)
         except Exception as exc:  # a failing hook is a step error too
             self._recover(run, exc, record)
             if run.state.stop_reason != record.stop_reason:
                 self._amend_last_step(run)
+
+    def _summary(self, run: _Run, record: StepRecord) -> dict[str, Any]:
+        summary = self.agent.summarize_step(run.state, record)
+        if not isinstance(summary, dict):
+            raise ContractError(f"summarize_step must return a dict, got {type(summary).__name__}")
+        return summary
 
     # --- stopping --------------------------------------------------------
 
@@ -466,6 +476,7 @@ class Engine:
     def _begin(self, run: _Run) -> None:
         payload = {"run_id": run.run_id, "task_id": run.task.id, "objective": run.task.objective}
         self._emit(run, "run_start", run.state.current_step, payload=payload)
+        run.phase = "hooks"
         try:
             self._call_hooks(run, "on_run_start", self, run.state, run.task)
         except Exception as exc:  # a failing hook is never silent

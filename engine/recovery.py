@@ -1,7 +1,7 @@
 """`RecoveryPolicy`: what a failing step does.
 
 A step error is any exception raised inside a step by decide, the parser,
-guard, reduce, summarize_step, critics, stop criteria or hooks, plus
+guard, reduce, critics, stop criteria, summarize_step or hooks, plus
 `RetryLimitExceeded` when critics keep asking for retries.  Tool exceptions
 are not step errors: they are `ActionResult`s the agent sees.
 

@@ -10,7 +10,8 @@
   steps, an `on_after_step` hook failing), the last step's line is appended
   again with the stop and `amended: true`: readers keep the last line per
   step number.
-* `events.jsonl` gets every `EngineEvent` (flushed with each step line).
+* `events.jsonl` gets every `EngineEvent`, written in batches with the next
+  step line (and at close).
 * `manifest.json` is written at the start (`status: running`) and rewritten,
   atomically, at the end with the stop reason, detail, `status` and usage.
 
@@ -19,8 +20,10 @@ budget stop "completed" (QitOS does).
 
 Nothing secret reaches these files: every value goes through `redact`, which
 replaces string values under keys that look like credentials and any string
-that looks like an OpenAI-style key or a bearer token.  Numbers under such
-keys are kept: `total_tokens` is a count, not a credential.
+that looks like an OpenAI-style key or a bearer token; the values found under
+credential keys are also scrubbed from free text (an error message that echoes
+an `api_key` argument).  Numbers under such keys are kept: `total_tokens` is a
+count, not a credential.
 """
 
 from __future__ import annotations
@@ -75,36 +78,59 @@ _SECRET_KEY = re.compile(r"api[_-]?key|authorization|token|secret|password", re.
 _SECRET_TEXT = re.compile(r"sk-[A-Za-z0-9_-]{8,}|Bearer \S+")
 
 
-def redact(value: Any) -> Any:
-    """A JSON-able copy of `value` with secrets replaced by "[REDACTED]"."""
+def redact(value: Any, secrets: frozenset[str] = frozenset()) -> Any:
+    """A JSON-able copy of `value` with secrets replaced by "[REDACTED]".
+
+    `secrets` are literal values known to be credentials (found by
+    `find_secrets` under credential-like keys); they are also scrubbed from
+    free text, e.g. an error message that echoes the api_key argument.
+    """
     if isinstance(value, str):
-        return _SECRET_TEXT.sub(REDACTED, value)
+        value = _SECRET_TEXT.sub(REDACTED, value)
+        for secret in secrets:
+            value = value.replace(secret, REDACTED)
+        return value
     if value is None or isinstance(value, (bool, int, float)):
         return value
     if isinstance(value, enum.Enum):
-        return redact(value.value)
+        return redact(value.value, secrets)
     if isinstance(value, dict):
-        return {str(k): _redact_item(str(k), v) for k, v in value.items()}
+        return {str(k): _redact_item(str(k), v, secrets) for k, v in value.items()}
     if isinstance(value, (list, tuple, set, frozenset)):
-        return [redact(v) for v in value]
+        return [redact(v, secrets) for v in value]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return redact({f.name: getattr(value, f.name) for f in dataclasses.fields(value) if f.repr})
+        return redact({f.name: getattr(value, f.name) for f in dataclasses.fields(value) if f.repr}, secrets)
     if isinstance(value, BaseModel):
-        return redact(value.model_dump())
-    return redact(str(value))
+        return redact(value.model_dump(), secrets)
+    return redact(str(value), secrets)
 
 
-def _redact_item(key: str, value: Any) -> Any:
+def _redact_item(key: str, value: Any, secrets: frozenset[str]) -> Any:
     if _SECRET_KEY.search(key) and not (value is None or isinstance(value, (bool, int, float))):
         return REDACTED
-    return redact(value)
+    return redact(value, secrets)
 
 
-def summarize_output(output: Any, limit: int = 500) -> str | None:
+def find_secrets(value: Any) -> set[str]:
+    """String values (4+ characters) stored under credential-like keys anywhere in `value`."""
+    found: set[str] = set()
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if isinstance(v, str) and len(v) >= 4 and _SECRET_KEY.search(str(k)):
+                found.add(v)
+            else:
+                found |= find_secrets(v)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            found |= find_secrets(v)
+    return found
+
+
+def summarize_output(output: Any, limit: int = 500, secrets: frozenset[str] = frozenset()) -> str | None:
     """A redacted text summary of a tool output, at most `limit` characters."""
     if output is None:
         return None
-    clean = redact(output)
+    clean = redact(output, secrets)
     text = clean if isinstance(clean, str) else json.dumps(clean, ensure_ascii=False)
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
@@ -165,15 +191,18 @@ class StepLine(BaseModel):
     """True when this line repeats an earlier step to record a stop decided after it."""
 
     @classmethod
-    def of(cls, record: StepRecord, run_id: str, task_id: str, amended: bool = False) -> "StepLine":
+    def of(
+        cls, record: StepRecord, run_id: str, task_id: str, amended: bool = False, secrets: frozenset[str] = frozenset()
+    ) -> "StepLine":
+        """The line for `record`, with every value redacted (`secrets` also scrubbed from free text)."""
         d = record.decision
         decision = None
         if d is not None:
             decision = TraceDecision(
                 mode=d.mode,
-                actions=[TraceAction(name=a.name, args=redact(a.args)) for a in d.actions],
-                final_answer=redact(d.final_answer),
-                rationale=redact(d.rationale),
+                actions=[TraceAction(name=a.name, args=redact(a.args, secrets)) for a in d.actions],
+                final_answer=redact(d.final_answer, secrets),
+                rationale=redact(d.rationale, secrets),
             )
         return cls(
             run_id=run_id,
@@ -184,20 +213,20 @@ class StepLine(BaseModel):
                 TraceActionResult(
                     name=r.name,
                     status=r.status,
-                    output=summarize_output(r.output),
-                    error=redact(r.error),
+                    output=summarize_output(r.output, secrets=secrets),
+                    error=redact(r.error, secrets),
                     error_type=r.error_type,
                 )
                 for r in record.action_results
             ],
-            critic_outputs=redact(record.critic_outputs),
-            summary=redact(record.summary),
+            critic_outputs=redact(record.critic_outputs, secrets),
+            summary=redact(record.summary, secrets),
             usage=TraceUsage.of(record.usage),
             retries=record.retries,
-            error=redact(record.error),
+            error=redact(record.error, secrets),
             elapsed_seconds=round(record.elapsed_seconds, 6),
             stop_reason=None if record.stop_reason is None else str(record.stop_reason),
-            stop_detail=redact(record.stop_detail),
+            stop_detail=redact(record.stop_detail, secrets),
             amended=amended,
         )
 
@@ -222,34 +251,52 @@ class Manifest(BaseModel):
 
 
 class RunTrace:
-    """The open trace files of one run."""
+    """The open trace files of one run.
+
+    Events are held in memory until their step's line is written: by then the
+    step's credential values are known (`find_secrets` over its action args,
+    summary and critic outputs) and can be scrubbed from the events too.
+    """
 
     def __init__(self, directory: Path, manifest: Manifest) -> None:
         self.dir = directory
         self.manifest = manifest
+        self._secrets: frozenset[str] = frozenset()
+        self._pending: list[EngineEvent] = []
         self._steps: IO[str] = open(directory / "steps.jsonl", "a", encoding="utf-8")
         self._events: IO[str] = open(directory / "events.jsonl", "a", encoding="utf-8")
         self._write_manifest()
 
     def event(self, event: EngineEvent) -> None:
-        self._events.write(json.dumps(redact(event.to_dict()), ensure_ascii=False) + "\n")
+        self._pending.append(event)
 
     def step(self, record: StepRecord, amended: bool = False) -> None:
-        line = StepLine.of(record, self.manifest.run_id, self.manifest.task_id, amended)
+        found = find_secrets([a.args for a in record.decision.actions] if record.decision else [])
+        found |= find_secrets([record.summary, record.critic_outputs])
+        if found - self._secrets:
+            self._secrets = self._secrets | found
+        line = StepLine.of(record, self.manifest.run_id, self.manifest.task_id, amended, self._secrets)
+        self._write_events()
         self._steps.write(line.model_dump_json() + "\n")
         self._steps.flush()
         self._events.flush()
 
     def close(self, *, steps: int, stop_reason: StopReason | None, stop_detail: str | None, usage: Usage) -> None:
+        self._write_events()
         self.manifest.ended_at = datetime.now(timezone.utc).isoformat()
         self.manifest.steps = steps
         self.manifest.status = run_status(stop_reason) if stop_reason is not None else "failed"
         self.manifest.stop_reason = None if stop_reason is None else str(stop_reason)
-        self.manifest.stop_detail = redact(stop_detail)
+        self.manifest.stop_detail = redact(stop_detail, self._secrets)
         self.manifest.usage = TraceUsage.of(usage)
         self._steps.close()
         self._events.close()
         self._write_manifest()
+
+    def _write_events(self) -> None:
+        for event in self._pending:
+            self._events.write(json.dumps(redact(event.to_dict(), self._secrets), ensure_ascii=False) + "\n")
+        self._pending.clear()
 
     def _write_manifest(self) -> None:
         # Write-then-rename: a reader never sees half a manifest.
