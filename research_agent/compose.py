@@ -242,27 +242,33 @@ class StoreCancelToken(CancelToken):
 class _Checkpoint(EngineHook):
     """Persist the state after every step (one transaction each)."""
 
-    def __init__(self, store: Store, task_id: str, run_id: str, base_usage: dict, on_step) -> None:
+    def __init__(self, store: Store, task_id: str, run_id: str, state: ResearchState | None, base_usage: dict, on_step) -> None:
         self.store, self.task_id, self.run_id = store, task_id, run_id
         self.base = dict(base_usage)
+        self.start_step = state.current_step if state is not None else 0
+        self.start_calls = state.counters.get("tool_calls", 0) if state is not None else 0
         self.usage = Usage()
         self.started = time.monotonic()
         self.on_step = on_step
 
-    def totals(self, state: ResearchState) -> dict:
+    def run_usage(self, state: ResearchState) -> dict:
+        """What this run used: the store sums runs into the task's usage."""
         return {
-            "steps": state.current_step,
-            "tool_calls": state.counters.get("tool_calls", 0),
-            "prompt_tokens": self.base.get("prompt_tokens", 0) + self.usage.prompt_tokens,
-            "completion_tokens": self.base.get("completion_tokens", 0) + self.usage.completion_tokens,
-            "tokens": self.base.get("tokens", 0) + self.usage.total_tokens,
-            "cost": round(self.base.get("cost", 0.0) + self.usage.cost, 6),
-            "elapsed_seconds": round(self.base.get("elapsed_seconds", 0.0) + time.monotonic() - self.started, 3),
+            "steps": state.current_step - self.start_step,
+            "tool_calls": state.counters.get("tool_calls", 0) - self.start_calls,
+            "tokens": self.usage.total_tokens,
+            "cost": round(self.usage.cost, 6),
+            "elapsed_seconds": round(time.monotonic() - self.started, 3),
         }
+
+    def totals(self, state: ResearchState) -> dict:
+        """Cumulative over every run of the task: what reports and the live view show."""
+        run = self.run_usage(state)
+        return {k: round(self.base.get(k, 0) + v, 6) if isinstance(v, float) else self.base.get(k, 0) + v for k, v in run.items()}
 
     def on_after_step(self, state, record: StepRecord) -> None:
         self.usage = self.usage + record.usage
-        self.store.checkpoint(self.task_id, self.run_id, state, self.totals(state))
+        self.store.checkpoint(self.task_id, self.run_id, state, self.run_usage(state))
         if self.on_step is not None:
             self.on_step(state, record, self.totals(state))
 
@@ -309,7 +315,7 @@ def execute(
             reducer_config=ReducerConfig(transient_attempts=cfg.transient_attempts),
             naive_final=stopper == "stagnation",
         )
-        hook = _Checkpoint(store, task_id, run_id, base_usage or {}, on_step)
+        hook = _Checkpoint(store, task_id, run_id, state, base_usage or {}, on_step)
         engine = Engine(
             agent,
             budget=budget,
@@ -331,10 +337,9 @@ def execute(
         final, task_id=task_id, end_kind=end_kind, stop_reason=final.stop_reason, stop_detail=final.stop_detail,
         usage=usage, resume_command=resume_command(task_id, cfg, end_kind), answer_text=answer,
     )
-    store.checkpoint(task_id, run_id, final, usage)
     store.finish(
-        task_id, run_id, end_kind=end_kind, stop_reason=str(final.stop_reason), stop_detail=final.stop_detail,
-        usage=usage, report_md=md, report_json=js,
+        task_id, run_id, end_kind=end_kind, stop_reason=final.stop_reason, stop_detail=final.stop_detail,
+        usage=hook.run_usage(final), report_md=md, report_json=js, state=final,
     )
     trace_dir = Path(cfg.traces) / run_id
     return Outcome(task_id, run_id, end_kind, str(final.stop_reason), final.stop_detail, final, md, js, usage, trace_dir)
@@ -375,9 +380,9 @@ def resume(store: Store, task_id: str, cfg: ResearchConfig, *, add: dict | None 
     """Continue a stopped task from its last checkpoint, with its dedup memory."""
     add = add or {}
     task = store.load_task(task_id)
-    if task.end_kind == EndKind.COMPLETED.value:
+    if task.end_kind == EndKind.COMPLETED:
         raise ResumeError(f"task {task_id} is already complete; nothing to resume (`research report {task_id}`)")
-    if task.end_kind == EndKind.RISK_ABORT.value:
+    if task.end_kind == EndKind.RISK_ABORT:
         raise ResumeError(f"task {task_id} was aborted for risk: {task.stop_detail}; it needs a human decision, not a resume")
     contract = TaskContract.model_validate(task.contract)
     if contract.version() != task.contract_version:
@@ -391,7 +396,8 @@ def resume(store: Store, task_id: str, cfg: ResearchConfig, *, add: dict | None 
     state = store.load_state(task_id)
     state.stop_reason, state.stop_detail, state.final_result = None, None, None
     store.clear_cancel(task_id)
-    budget = remaining_budget(task.budget, task.usage, add)
+    used = task.usage.model_dump()
+    budget = remaining_budget(task.budget, used, add)
     if budget.max_steps is not None and budget.max_steps <= 0:
         raise ResumeError(f"task {task_id} has no steps left; pass --add-steps N")
-    return execute(store, cfg, contract, task_id, state=state, budget=budget, base_usage=task.usage, **kw)
+    return execute(store, cfg, contract, task_id, state=state, budget=budget, base_usage=used, **kw)

@@ -124,6 +124,11 @@ class Reducer:
         state.actions.append(
             ActionLog(step, result.name, dict(result.args), key, "refused", cell_key, error_type="Refused", error=reason)
         )
+        if result.name == "visit":
+            canon = canonical_url(str(result.args.get("url", "")))
+            for lead in state.leads:
+                if lead.canonical_url == canon:
+                    lead.refused = reason
         if reason.startswith("risk:"):
             flag = screen_action(result.name, dict(result.args), self.risk_policy)
             kind = flag.kind if flag else "policy"

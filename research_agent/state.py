@@ -90,6 +90,8 @@ class Lead:
     query: str
     rank: int
     step: int
+    refused: str | None = None
+    """Why the guard refused to open it (duplicate, denied…): a dropped path."""
 
 
 @dataclass

@@ -77,7 +77,7 @@ def usable_leads(state: ResearchState, cell: Cell) -> list[Lead]:
     out = [
         lead
         for lead in state.leads
-        if lead.cell == cell.key and lead.canonical_url not in visited and lead_allowed(contract, lead.url)
+        if lead.cell == cell.key and not lead.refused and lead.canonical_url not in visited and lead_allowed(contract, lead.url)
     ]
     if LADDER[cell.rung] == "primary_sources":
         out.sort(key=lambda lead: not any(_host(lead.url).endswith(d) for d in official))

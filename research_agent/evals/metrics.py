@@ -1,0 +1,152 @@
+"""Per-run measurements and their aggregation into the eval tables.
+
+Definitions (documented in evalsets/README.md):
+
+* end-kind accuracy — the run ended with the case's expected end kind;
+* completion rate — the run ended `completed`;
+* premature stop — ended `completed` while a cell the case expects
+  `confirmed` was not confirmed by `min_sources` independent sources;
+* invalid-action rate — executed tool calls that added no fact, closed no
+  gap and opened no new lead (a search with no new relevant result, a page
+  with no new finding, a failed call), over all executed calls;
+* duplicate-query rate — executed searches whose normalised key had already
+  run, over executed searches (refused duplicates cost nothing and are not
+  counted as executed);
+* duplicate-source rate — opened pages that fell into a fingerprint cluster
+  already read, over opened pages;
+* budget-exhaustion rate — ended `budget_exhausted`;
+* partial-report usability — runs that did not complete whose report holds
+  all five parts (`report_parts_present`), over such runs;
+* cell accuracy — expected cell statuses met.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+
+from ..report import report_parts_present
+from ..state import ResearchState
+
+
+@dataclass
+class RunMetrics:
+    case: str
+    category: str
+    stopper: str
+    expected: str
+    end_kind: str
+    stop_reason: str | None
+    stop_detail: str | None
+    correct: bool
+    premature: bool
+    tool_calls: int
+    steps: int
+    invalid_actions: int
+    searches: int
+    duplicate_queries: int
+    opened: int
+    duplicate_sources: int
+    partial: bool
+    report_usable: bool | None
+    cells_expected: int
+    cells_matched: int
+    seconds: float
+    tool_call_bound_ok: bool | None = None
+    error: str | None = None
+    mismatched_cells: dict[str, str] = field(default_factory=dict)
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def measure(case, stopper: str, outcome, seconds: float) -> RunMetrics:
+    state: ResearchState = outcome.state
+    contract = state.task_contract
+    executed = [a for a in state.actions if a.status in ("ok", "error")]
+    searches = [a for a in executed if a.tool == "search" and a.status == "ok"]
+    seen: set[str] = set()
+    dup_queries = 0
+    for a in searches:
+        dup_queries += a.key in seen
+        seen.add(a.key)
+    invalid = sum(1 for a in executed if not (a.new_evidence or a.new_leads))
+    opened = sum(1 for s in state.sources.values() if s.opened)
+    end_kind = outcome.end_kind.value
+    premature = False
+    matched = 0
+    mismatched: dict[str, str] = {}
+    for key, want in case.expect.cells.items():
+        cell = state.cells.get(key)
+        got = cell.status if cell else "missing"
+        if got == want:
+            matched += 1
+        else:
+            mismatched[key] = got
+        if end_kind == "completed" and want == "confirmed":
+            if cell is None or cell.status != "confirmed" or cell.independent_sources < contract.min_sources:
+                premature = True
+    partial = end_kind != "completed"
+    usable = all(report_parts_present(outcome.report_md, state=state).values()) if partial else None
+    bound = case.expect.max_tool_calls
+    return RunMetrics(
+        case=case.id, category=case.category, stopper=stopper, expected=str(case.expect.end_kind),
+        end_kind=end_kind, stop_reason=outcome.stop_reason, stop_detail=outcome.stop_detail,
+        correct=False, premature=premature, tool_calls=state.counters.get("tool_calls", 0), steps=state.current_step,
+        invalid_actions=invalid, searches=len(searches), duplicate_queries=dup_queries, opened=opened,
+        duplicate_sources=state.counters.get("duplicate_sources", 0), partial=partial, report_usable=usable,
+        cells_expected=len(case.expect.cells), cells_matched=matched, seconds=round(seconds, 2),
+        tool_call_bound_ok=None if bound is None else state.counters.get("tool_calls", 0) <= bound,
+        mismatched_cells=mismatched,
+    )
+
+
+COLUMNS = (
+    ("cases", "n"),
+    ("end-kind acc", "accuracy"),
+    ("completed", "completion"),
+    ("premature", "premature"),
+    ("invalid act", "invalid"),
+    ("dup query", "dup_query"),
+    ("dup source", "dup_source"),
+    ("budget exh", "budget"),
+    ("report ok", "usable"),
+    ("cells ok", "cells"),
+    ("tool calls", "tool_calls"),
+    ("steps", "steps"),
+)
+
+
+def _rate(num: float, den: float) -> float | None:
+    return None if den == 0 else num / den
+
+
+def aggregate(rows: list[RunMetrics]) -> dict:
+    n = len(rows)
+    partial = [r for r in rows if r.partial]
+    executed = sum(r.tool_calls for r in rows)
+    return {
+        "n": n,
+        "accuracy": _rate(sum(r.correct for r in rows), n),
+        "completion": _rate(sum(r.end_kind == "completed" for r in rows), n),
+        "premature": _rate(sum(r.premature for r in rows), n),
+        "invalid": _rate(sum(r.invalid_actions for r in rows), executed),
+        "dup_query": _rate(sum(r.duplicate_queries for r in rows), sum(r.searches for r in rows)),
+        "dup_source": _rate(sum(r.duplicate_sources for r in rows), sum(r.opened for r in rows)),
+        "budget": _rate(sum(r.end_kind == "budget_exhausted" for r in rows), n),
+        "usable": _rate(sum(bool(r.report_usable) for r in partial), len(partial)),
+        "cells": _rate(sum(r.cells_matched for r in rows), sum(r.cells_expected for r in rows)),
+        "tool_calls": _rate(executed, n),
+        "steps": _rate(sum(r.steps for r in rows), n),
+        "duplicate_queries_executed": sum(r.duplicate_queries for r in rows),
+        "premature_stops": sum(r.premature for r in rows),
+    }
+
+
+def fmt(value: float | None, key: str) -> str:
+    if value is None:
+        return "–"
+    if key in ("n",):
+        return str(int(value))
+    if key in ("tool_calls", "steps"):
+        return f"{value:.1f}"
+    return f"{value:.0%}"

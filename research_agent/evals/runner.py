@@ -1,0 +1,160 @@
+"""`research eval`: run every case, score each ending, print the tables.
+
+Each case runs in a worker process against its own loopback web (the case's
+pages, with its injected faults), its own search index and its own SQLite
+store, through the same composition root as `research run`.  With
+`baselines=True` the same cases also run, in the same invocation, under
+(a) max-steps only — the agent keeps researching until the step budget ends
+it — and (b) QitOS-style stagnation + final-result stopping — the agent
+answers as soon as every cell has a value and otherwise stops after three
+steps without a state change.
+
+Exit status is non-zero when a threshold fails (see `THRESHOLDS`).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import tempfile
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+from ..config import REPO_ROOT, ResearchConfig
+from .case import EvalCase, discover_cases, load_case
+from .metrics import COLUMNS, RunMetrics, aggregate, fmt, measure
+
+STOPPERS = ("evidence", "max_steps", "stagnation")
+THRESHOLDS = {"accuracy": 1.0, "premature_stops": 0, "duplicate_queries_executed": 0, "usable": 1.0}
+"""What the evidence stopper must meet; quick cases must also use fewer tool calls than max-steps only."""
+
+
+def run_case(case_dir: str, stopper: str, model: str = "offline") -> dict:
+    """Run one case under one stopper; returns `RunMetrics.to_dict()`."""
+    from .. import compose
+    from ..store import Store
+    from ..tools.faults import Fault
+
+    case = load_case(Path(case_dir))
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="research-eval-") as tmp:
+        tmpdir = Path(tmp)
+        if model == "scripted:auto":
+            script = case.model_script_path
+            model = f"scripted:{script}" if script else "offline"
+        cfg = ResearchConfig(
+            db=tmpdir / "eval.db", traces=tmpdir / "traces", corpus=case.root, model=model,
+            max_steps=case.budget.max_steps, max_time=case.budget.max_time, max_tokens=case.budget.max_tokens,
+            max_cost=case.budget.max_cost, http_timeout=1.0, retry_base_delay=0.05, retry_max_delay=0.5,
+        )
+        faults = [Fault(**f.model_dump()) for f in case.faults]
+        store = Store(cfg.db_path())
+        try:
+            outcome = compose.start(
+                store, cfg, case.contract_model(), task_id=case.id, stopper=stopper, faults=faults,
+                index_path=tmpdir / "index.db",
+            )
+        except Exception as exc:  # an eval run that crashes is scored as failed, with the reason shown
+            import traceback
+            traceback.print_exc()
+            return _crashed(case, stopper, f"{type(exc).__name__}: {exc}", time.monotonic() - started)
+        finally:
+            store.close()
+    metrics = measure(case, stopper, outcome, time.monotonic() - started)
+    metrics.correct = metrics.end_kind == metrics.expected and not metrics.mismatched_cells and metrics.tool_call_bound_ok is not False
+    if stopper != "evidence":
+        metrics.correct = metrics.end_kind == metrics.expected
+    return metrics.to_dict()
+
+
+def _crashed(case: EvalCase, stopper: str, error: str, seconds: float) -> dict:
+    return RunMetrics(
+        case=case.id, category=case.category, stopper=stopper, expected=str(case.expect.end_kind),
+        end_kind="failed", stop_reason=None, stop_detail=error, correct=False, premature=False, tool_calls=0,
+        steps=0, invalid_actions=0, searches=0, duplicate_queries=0, opened=0, duplicate_sources=0, partial=True,
+        report_usable=False, cells_expected=len(case.expect.cells), cells_matched=0, seconds=round(seconds, 2),
+        error=error,
+    ).to_dict()
+
+
+def table(title: str, groups: dict[str, dict]) -> str:
+    head = ["category"] + [c for c, _ in COLUMNS]
+    rows = [[name] + [fmt(agg.get(key), key) for _, key in COLUMNS] for name, agg in groups.items()]
+    widths = [max(len(str(r[i])) for r in [head, *rows]) for i in range(len(head))]
+    line = lambda r: "  ".join(str(v).ljust(w) for v, w in zip(r, widths))  # noqa: E731
+    return "\n".join([title, line(head), line(["-" * w for w in widths]), *map(line, rows)])
+
+
+def summarize(results: list[dict]) -> dict:
+    by: dict[str, dict[str, list[RunMetrics]]] = {}
+    for r in results:
+        by.setdefault(r["stopper"], {}).setdefault(r["category"], []).append(RunMetrics(**r))
+    out: dict = {}
+    for stopper, cats in by.items():
+        groups = {cat: aggregate(rows) for cat, rows in sorted(cats.items())}
+        groups["overall"] = aggregate([row for rows in cats.values() for row in rows])
+        out[stopper] = groups
+    return out
+
+
+def check_thresholds(summary: dict) -> list[str]:
+    failures = []
+    ev = summary.get("evidence", {}).get("overall", {})
+    for key, want in THRESHOLDS.items():
+        got = ev.get(key)
+        if got is None:
+            continue
+        ok = got >= want if key in ("accuracy", "usable") else got <= want
+        if not ok:
+            failures.append(f"{key}: {got} (threshold {want})")
+    base = summary.get("max_steps", {}).get("quick_complete")
+    quick = summary.get("evidence", {}).get("quick_complete")
+    if base and quick and not (quick["tool_calls"] < base["tool_calls"]):
+        failures.append(f"quick cases: {quick['tool_calls']:.1f} tool calls vs {base['tool_calls']:.1f} for max-steps only")
+    return failures
+
+
+def run_eval(
+    paths: list[Path], *, baselines: bool = False, json_path: Path | None = None, workers: int = 2,
+    model: str = "offline", out=sys.stdout,
+) -> int:
+    cases = discover_cases(paths or [REPO_ROOT / "evalsets"])
+    if not cases:
+        print("no cases found", file=sys.stderr)
+        return 2
+    stoppers = STOPPERS if baselines else ("evidence",)
+    jobs = [(str(c.root), s, model) for s in stoppers for c in cases]
+    started = time.monotonic()
+    if workers > 1:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            results = list(pool.map(run_case, *zip(*jobs)))
+    else:
+        results = [run_case(*j) for j in jobs]
+    summary = summarize(results)
+    for stopper in stoppers:
+        print(table(f"\n== stopper: {stopper} ==", summary[stopper]), file=out)
+    if baselines:
+        print("\n== evidence stopper vs baselines (tool calls per case; ratio < 1 = fewer) ==", file=out)
+        for cat, agg in summary["evidence"].items():
+            parts = []
+            for base in ("max_steps", "stagnation"):
+                b = summary[base].get(cat, {})
+                if b.get("tool_calls"):
+                    parts.append(f"{base}: {agg['tool_calls'] / b['tool_calls']:.2f}x (acc {fmt(b['accuracy'], 'accuracy')}, premature {fmt(b['premature'], 'premature')})")
+            print(f"{cat:15} " + "; ".join(parts), file=out)
+    wrong = [r for r in results if r["stopper"] == "evidence" and not r["correct"]]
+    for r in wrong:
+        print(
+            f"MISS {r['case']}: expected {r['expected']}, got {r['end_kind']} ({r['stop_reason']}: {r['stop_detail']})"
+            + (f" cells {r['mismatched_cells']}" if r["mismatched_cells"] else "")
+            + (" tool-call bound exceeded" if r.get("tool_call_bound_ok") is False else ""),
+            file=out,
+        )
+    failures = check_thresholds(summary)
+    print(f"\n{len(cases)} cases × {len(stoppers)} stopper(s) in {time.monotonic() - started:.1f}s", file=out)
+    for f in failures:
+        print(f"THRESHOLD FAILED {f}", file=out)
+    if json_path:
+        json_path.write_text(json.dumps({"summary": summary, "runs": results, "threshold_failures": failures}, indent=2, default=str))
+    return 1 if failures else 0
