@@ -148,10 +148,16 @@ def m001_initial(conn: Connection) -> None:
 
 @migration
 def m002_run_usage(conn: Connection) -> None:
-    # Each run records what it alone used; tasks.usage_json is their sum.  A
-    # resume can then report per-run usage, and re-checkpointing a run replaces
-    # its figure instead of adding to it twice.
+    # The task's usage totals as of each run's last write: shows how a task's
+    # usage grew run by run (the difference between two runs is what one used).
     conn.exec_driver_sql("ALTER TABLE runs ADD COLUMN usage_json TEXT NOT NULL DEFAULT '{}'")
+
+
+@migration
+def m003_run_start_step(conn: Connection) -> None:
+    # The state's step when a run started, so `runs.steps` counts the steps the
+    # run itself executed even though the state's step counter spans all runs.
+    conn.exec_driver_sql("ALTER TABLE runs ADD COLUMN start_step INTEGER NOT NULL DEFAULT 0")
 
 
 LATEST_VERSION = len(MIGRATIONS)

@@ -67,7 +67,7 @@ class TaskRow(StoreModel, table=True):
     stop_detail: str | None = None
     budget_json: str = "{}"
     usage_json: str = "{}"
-    """Usage summed over all runs (`RunUsage` fields)."""
+    """The task's usage so far, accumulated over its runs (steps, tool_calls, tokens, cost, elapsed_seconds…)."""
     cancel_requested: bool = False
     created_at: str
     updated_at: str
@@ -87,9 +87,12 @@ class RunRow(StoreModel, table=True):
     stop_reason: str | None = None
     stop_detail: str | None = None
     steps: int = 0
+    """Steps this run executed."""
     pid: int | None = None
     usage_json: str = "{}"
-    """What this run alone used (added by migration 2)."""
+    """The task's usage totals as of this run's last write (migration 2)."""
+    start_step: int = 0
+    """The state's step when the run started (migration 3)."""
 
 
 class StateRow(StoreModel, table=True):

@@ -25,9 +25,12 @@ Design
 * **No secrets.**  Config keys that look like credentials are dropped before
   `config_json` is written; values under such keys inside a state are replaced
   by `[redacted]` in the stored JSON.
-* **Usage per run.**  `checkpoint`/`finish` take what *this run* has used so
-  far (`RunUsage`); the store keeps it on the run row and writes the sum over
-  all runs of the task to `tasks.usage_json`.
+* **Usage is the task's running total.**  `checkpoint`/`finish` take the
+  usage figures of the whole task so far (steps, tool_calls, tokens, cost,
+  elapsed_seconds, … accumulated over its runs by the caller) and store them
+  as given, so writing the same checkpoint twice never counts anything twice.
+  Each run keeps the totals as of its last write; `runs.steps` counts the
+  steps that run itself executed (state step minus the step it started at).
 
 Errors::
 
@@ -48,7 +51,6 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError
 from sqlalchemy import Engine, create_engine, event, func
 from sqlalchemy import exc as sa_exc
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
@@ -65,7 +67,7 @@ from .models import ActionRow, CellRow, FindingRow, ReportRow, RunRow, SourceRow
 __all__ = [
     "ActionRecord",
     "RunRecord",
-    "RunUsage",
+    "Usage",
     "Store",
     "StoreError",
     "TaskRecord",
@@ -109,30 +111,8 @@ def status_for(end_kind: EndKind) -> str:
     ]
 
 
-class RunUsage(BaseModel):
-    """What a run (or, summed, a task) has used."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    steps: int = 0
-    """Steps executed."""
-    tool_calls: int = 0
-    """Tool calls that ran (refused and skipped ones excluded)."""
-    tokens: int = 0
-    """Model tokens, prompt + completion."""
-    cost: float = 0.0
-    """Model cost in US dollars, when known."""
-    elapsed_seconds: float = 0.0
-    """Wall-clock time."""
-
-    def __add__(self, other: "RunUsage") -> "RunUsage":
-        return RunUsage(
-            steps=self.steps + other.steps,
-            tool_calls=self.tool_calls + other.tool_calls,
-            tokens=self.tokens + other.tokens,
-            cost=self.cost + other.cost,
-            elapsed_seconds=self.elapsed_seconds + other.elapsed_seconds,
-        )
+Usage = dict[str, int | float]
+"""Usage figures by name: steps, tool_calls, tokens, cost, elapsed_seconds…"""
 
 
 @dataclass(frozen=True)
@@ -149,8 +129,8 @@ class TaskRecord:
     stop_reason: str | None
     stop_detail: str | None
     budget: dict[str, Any]
-    usage: RunUsage
-    """Summed over all runs."""
+    usage: Usage
+    """The task's usage so far, accumulated over its runs."""
     cancel_requested: bool
     created_at: str
     updated_at: str
@@ -172,8 +152,12 @@ class RunRecord:
     stop_reason: str | None
     stop_detail: str | None
     steps: int
+    """Steps this run executed."""
+    start_step: int
+    """The state's step when the run started (0 for a first run)."""
     pid: int | None
-    usage: RunUsage
+    usage: Usage
+    """The task's usage totals as of this run's last checkpoint."""
 
 
 @dataclass(frozen=True)
@@ -214,15 +198,17 @@ def _redact_secrets(value: Any) -> Any:
     return value
 
 
-def _usage(value: RunUsage | Mapping[str, Any] | None) -> RunUsage:
+def _usage(value: Mapping[str, Any] | None) -> Usage:
     if value is None:
-        return RunUsage()
-    if isinstance(value, RunUsage):
-        return value
-    try:
-        return RunUsage.model_validate(dict(value))
-    except ValidationError as exc:
-        raise StoreError(f"bad usage figures {dict(value)!r}: {exc.errors()[0]['msg']}") from exc
+        return {}
+    if hasattr(value, "model_dump"):
+        value = value.model_dump()
+    out: Usage = {}
+    for key, v in dict(value).items():
+        if isinstance(v, bool) or not isinstance(v, (int, float)):
+            raise StoreError(f"bad usage figure {key}={v!r}: usage values must be numbers")
+        out[str(key)] = v
+    return out
 
 
 def _reason(value: StopReason | str | None) -> str | None:
@@ -383,7 +369,7 @@ class Store:
                     config_json=json.dumps(_strip_secrets(dict(config)), default=str),
                     tools_json=json.dumps(list(tools)),
                     budget_json=json.dumps(dict(budget)),
-                    usage_json=RunUsage().model_dump_json(),
+                    usage_json="{}",
                     created_at=now,
                     updated_at=now,
                 )
@@ -402,7 +388,19 @@ class Store:
             last = s.exec(select(func.max(RunRow.number)).where(RunRow.task_id == task_id)).one()
             number = (last or 0) + 1
             run_id = f"{task_id}-r{number}"
-            s.add(RunRow(id=run_id, task_id=task_id, number=number, kind=kind, started_at=_now(), pid=pid))
+            saved = s.get(StateRow, task_id)
+            s.add(
+                RunRow(
+                    id=run_id,
+                    task_id=task_id,
+                    number=number,
+                    kind=kind,
+                    started_at=_now(),
+                    pid=pid,
+                    start_step=saved.step if saved is not None else 0,
+                    usage_json=task.usage_json,
+                )
+            )
             task.status = "running"
             task.cancel_requested = False
             task.updated_at = _now()
@@ -410,13 +408,13 @@ class Store:
         return run_id
 
     def checkpoint(
-        self, task_id: str, run_id: str, state: ResearchState, usage: RunUsage | Mapping[str, Any] | None = None
+        self, task_id: str, run_id: str, state: ResearchState, usage: Mapping[str, Any] | None = None
     ) -> None:
         """Persist `state` after a step, in one transaction (see module docstring).
 
-        `usage` is what this run has used so far; re-checkpointing replaces it.
+        `usage` is the task's usage so far (all runs); None leaves it as stored.
         """
-        run_usage = _usage(usage)
+        run_usage = _usage(usage) if usage is not None else None
         data = _redact_secrets(state.to_dict())
         with self._write() as s:
             self._write_state(s, task_id, run_id, state, data, run_usage)
@@ -430,7 +428,7 @@ class Store:
         end_kind: EndKind,
         stop_reason: StopReason | str | None,
         stop_detail: str | None,
-        usage: RunUsage | Mapping[str, Any] | None,
+        usage: Mapping[str, Any] | None,
         report_md: str,
         report_json: Mapping[str, Any],
         state: ResearchState | None = None,
@@ -438,7 +436,7 @@ class Store:
         """End a run in one transaction: end kind, reason, usage, both reports
         and, when given, the final state (so state and ending commit together)."""
         end_kind = EndKind(end_kind)
-        run_usage = _usage(usage)
+        run_usage = _usage(usage) if usage is not None else None
         data = _redact_secrets(state.to_dict()) if state is not None else None
         now = _now()
         with self._write() as s:
@@ -450,15 +448,15 @@ class Store:
             run.end_kind = end_kind.value
             run.stop_reason = _reason(stop_reason)
             run.stop_detail = stop_detail
-            run.steps = run_usage.steps
-            run.usage_json = run_usage.model_dump_json()
+            if run_usage is not None:
+                run.usage_json = json.dumps(run_usage)
+                task.usage_json = run.usage_json
             s.add(run)
             task.status = status_for(end_kind)
             task.end_kind = end_kind.value
             task.stop_reason = _reason(stop_reason)
             task.stop_detail = stop_detail
             task.cancel_requested = False
-            task.usage_json = self._task_usage(s, task_id).model_dump_json()
             task.updated_at = now
             s.add(task)
             for fmt, body in (("md", report_md), ("json", json.dumps(report_json, indent=2, default=str))):
@@ -470,16 +468,8 @@ class Store:
                     )
                 )
 
-    @staticmethod
-    def _task_usage(s: Session, task_id: str) -> RunUsage:
-        # The session autoflushes, so the current run's new figure is included.
-        total = RunUsage()
-        for run in s.exec(select(RunRow).where(RunRow.task_id == task_id)).all():
-            total = total + _usage(json.loads(run.usage_json))
-        return total
-
     def _write_state(
-        self, s: Session, task_id: str, run_id: str, state: ResearchState, data: dict[str, Any], usage: RunUsage
+        self, s: Session, task_id: str, run_id: str, state: ResearchState, data: dict[str, Any], usage: Usage | None
     ) -> None:
         now = _now()
         task = self._task(s, task_id)
@@ -582,10 +572,11 @@ class Store:
             )
         if actions:
             s.execute(sqlite_insert(ActionRow).on_conflict_do_nothing(), actions)
-        run.steps = usage.steps
-        run.usage_json = usage.model_dump_json()
+        run.steps = max(0, int(state.current_step) - run.start_step)
+        if usage is not None:
+            run.usage_json = json.dumps(usage)
+            task.usage_json = run.usage_json
         s.add(run)
-        task.usage_json = self._task_usage(s, task_id).model_dump_json()
         task.updated_at = now
         s.add(task)
 
@@ -638,6 +629,7 @@ class Store:
                     stop_reason=r.stop_reason,
                     stop_detail=r.stop_detail,
                     steps=r.steps,
+                    start_step=r.start_step,
                     pid=r.pid,
                     usage=_usage(json.loads(r.usage_json)),
                 )

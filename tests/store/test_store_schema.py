@@ -43,7 +43,7 @@ def test_blank_database_is_migrated_to_the_latest_version(tmp_path: Path) -> Non
     conn.close()
     assert [v for v, _ in rows] == list(range(1, LATEST_VERSION + 1))
     assert rows[0][1] == "m001_initial"
-    assert LATEST_VERSION == 2
+    assert LATEST_VERSION == 3
     # Reopening applies nothing twice.
     Store(db).close()
     assert count(db, "schema_migrations") == LATEST_VERSION
@@ -74,11 +74,11 @@ def test_a_version_1_database_is_migrated_and_keeps_its_rows(tmp_path: Path) -> 
     with Store(db) as store:
         runs = store.runs("old")
         assert [r.id for r in runs] == ["old-r1"]
-        assert runs[0].usage.steps == 0
+        assert runs[0].usage == {} and runs[0].start_step == 0
         assert store.start_run("old", "resume") == "old-r2"
-    assert "usage_json" in _columns(db, "runs")
+    assert {"usage_json", "start_step"} <= _columns(db, "runs")
     conn = sqlite3.connect(db)
-    assert conn.execute("SELECT max(version) FROM schema_migrations").fetchone()[0] == 2
+    assert conn.execute("SELECT max(version) FROM schema_migrations").fetchone()[0] == LATEST_VERSION
     conn.close()
 
 
