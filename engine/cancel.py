@@ -19,6 +19,8 @@ from __future__ import annotations
 class CancelToken:
     """A cancellation flag shared between the engine and whoever may cancel it."""
 
+    _cancelled: bool = False  # class default: a subclass that skips __init__ still works
+
     def __init__(self) -> None:
         self._cancelled = False
 

@@ -32,7 +32,8 @@ count, kept final answer, trace files) lives on a `_Run` object created by
 `run()` and dropped when it returns, so one Engine can run many tasks in a
 row.  A cancel applies to the run in progress or, if none is, to the next run;
 the token is reset when a run ends.  An Engine runs one task at a time
-(`EngineBusy` otherwise).
+(`EngineBusy` otherwise), and an agent object should be driven by one engine
+at a time (its `llm` is swapped for the metering proxy during a run).
 
 Budget accounting: `max_steps` counts the steps run by this `run()` call, so a
 resumed run (`state=` given) gets a full step budget and continues the step

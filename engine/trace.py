@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import json
 import os
 import re
@@ -105,8 +106,13 @@ def redact(value: Any, secrets: frozenset[str] = frozenset()) -> Any:
     return redact(str(value), secrets)
 
 
+@functools.lru_cache(maxsize=4096)  # keys repeat on every line; the regex need not
+def _is_secret_key(key: str) -> bool:
+    return _SECRET_KEY.search(key) is not None
+
+
 def _redact_item(key: str, value: Any, secrets: frozenset[str]) -> Any:
-    if _SECRET_KEY.search(key) and not (value is None or isinstance(value, (bool, int, float))):
+    if _is_secret_key(key) and not (value is None or isinstance(value, (bool, int, float))):
         return REDACTED
     return redact(value, secrets)
 
@@ -116,7 +122,7 @@ def find_secrets(value: Any) -> set[str]:
     found: set[str] = set()
     if isinstance(value, dict):
         for k, v in value.items():
-            if isinstance(v, str) and len(v) >= 4 and _SECRET_KEY.search(str(k)):
+            if isinstance(v, str) and len(v) >= 4 and _is_secret_key(str(k)):
                 found.add(v)
             else:
                 found |= find_secrets(v)
@@ -295,7 +301,10 @@ class RunTrace:
 
     def _write_events(self) -> None:
         for event in self._pending:
-            self._events.write(json.dumps(redact(event.to_dict(), self._secrets), ensure_ascii=False) + "\n")
+            line = event.to_dict()  # only payload and error carry free values
+            line["payload"] = redact(event.payload, self._secrets)
+            line["error"] = redact(event.error, self._secrets)
+            self._events.write(json.dumps(line, ensure_ascii=False) + "\n")
         self._pending.clear()
 
     def _write_manifest(self) -> None:
