@@ -9,11 +9,11 @@ from .migrations import LATEST_VERSION
 from .store import (
     ActionRecord,
     RunRecord,
+    RunUsage,
     Store,
     StoreError,
     TaskRecord,
     UnknownTask,
-    Usage,
     default_db_path,
     status_for,
 )
@@ -22,11 +22,11 @@ __all__ = [
     "LATEST_VERSION",
     "ActionRecord",
     "RunRecord",
+    "RunUsage",
     "Store",
     "StoreError",
     "TaskRecord",
     "UnknownTask",
-    "Usage",
     "default_db_path",
     "status_for",
 ]

@@ -148,8 +148,8 @@ def m001_initial(conn: Connection) -> None:
 
 @migration
 def m002_run_usage(conn: Connection) -> None:
-    # The task's usage totals as of each run's last write: shows how a task's
-    # usage grew run by run (the difference between two runs is what one used).
+    # Each run records what it alone used; tasks.usage_json is their sum, so
+    # re-checkpointing a run replaces its figure instead of adding it twice.
     conn.exec_driver_sql("ALTER TABLE runs ADD COLUMN usage_json TEXT NOT NULL DEFAULT '{}'")
 
 

@@ -67,7 +67,7 @@ class TaskRow(StoreModel, table=True):
     stop_detail: str | None = None
     budget_json: str = "{}"
     usage_json: str = "{}"
-    """The task's usage so far, accumulated over its runs (steps, tool_calls, tokens, cost, elapsed_seconds…)."""
+    """Usage summed over all runs (`RunUsage` fields)."""
     cancel_requested: bool = False
     created_at: str
     updated_at: str
@@ -90,7 +90,7 @@ class RunRow(StoreModel, table=True):
     """Steps this run executed."""
     pid: int | None = None
     usage_json: str = "{}"
-    """The task's usage totals as of this run's last write (migration 2)."""
+    """What this run used (`RunUsage` fields; migration 2)."""
     start_step: int = 0
     """The state's step when the run started (migration 3)."""
 

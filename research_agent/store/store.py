@@ -25,12 +25,11 @@ Design
 * **No secrets.**  Config keys that look like credentials are dropped before
   `config_json` is written; values under such keys inside a state are replaced
   by `[redacted]` in the stored JSON.
-* **Usage is the task's running total.**  `checkpoint`/`finish` take the
-  usage figures of the whole task so far (steps, tool_calls, tokens, cost,
-  elapsed_seconds, … accumulated over its runs by the caller) and store them
-  as given, so writing the same checkpoint twice never counts anything twice.
-  Each run keeps the totals as of its last write; `runs.steps` counts the
-  steps that run itself executed (state step minus the step it started at).
+* **Usage per run.**  `checkpoint`/`finish` take what *this run* has used so
+  far (`RunUsage`); the store keeps it on the run row and writes the sum over
+  all runs of the task to `tasks.usage_json`, so writing the same checkpoint
+  twice never counts anything twice.  `runs.steps` is the state's step minus
+  the step the run started at (`runs.start_step`).
 
 Errors::
 
@@ -51,6 +50,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Literal
 
+from pydantic import BaseModel, ConfigDict, ValidationError
 from sqlalchemy import Engine, create_engine, event, func
 from sqlalchemy import exc as sa_exc
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
@@ -67,7 +67,7 @@ from .models import ActionRow, CellRow, FindingRow, ReportRow, RunRow, SourceRow
 __all__ = [
     "ActionRecord",
     "RunRecord",
-    "Usage",
+    "RunUsage",
     "Store",
     "StoreError",
     "TaskRecord",
@@ -111,8 +111,30 @@ def status_for(end_kind: EndKind) -> str:
     ]
 
 
-Usage = dict[str, int | float]
-"""Usage figures by name: steps, tool_calls, tokens, cost, elapsed_seconds…"""
+class RunUsage(BaseModel):
+    """What a run (or, summed, a task) has used."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    steps: int = 0
+    """Steps executed."""
+    tool_calls: int = 0
+    """Tool calls that ran (refused and skipped ones excluded)."""
+    tokens: int = 0
+    """Model tokens, prompt + completion."""
+    cost: float = 0.0
+    """Model cost in US dollars, when known."""
+    elapsed_seconds: float = 0.0
+    """Wall-clock time."""
+
+    def __add__(self, other: "RunUsage") -> "RunUsage":
+        return RunUsage(
+            steps=self.steps + other.steps,
+            tool_calls=self.tool_calls + other.tool_calls,
+            tokens=self.tokens + other.tokens,
+            cost=self.cost + other.cost,
+            elapsed_seconds=self.elapsed_seconds + other.elapsed_seconds,
+        )
 
 
 @dataclass(frozen=True)
@@ -129,8 +151,8 @@ class TaskRecord:
     stop_reason: str | None
     stop_detail: str | None
     budget: dict[str, Any]
-    usage: Usage
-    """The task's usage so far, accumulated over its runs."""
+    usage: RunUsage
+    """Summed over all runs."""
     cancel_requested: bool
     created_at: str
     updated_at: str
@@ -156,8 +178,8 @@ class RunRecord:
     start_step: int
     """The state's step when the run started (0 for a first run)."""
     pid: int | None
-    usage: Usage
-    """The task's usage totals as of this run's last checkpoint."""
+    usage: RunUsage
+    """What this run used."""
 
 
 @dataclass(frozen=True)
@@ -198,17 +220,15 @@ def _redact_secrets(value: Any) -> Any:
     return value
 
 
-def _usage(value: Mapping[str, Any] | None) -> Usage:
+def _usage(value: RunUsage | Mapping[str, Any] | None) -> RunUsage:
     if value is None:
-        return {}
-    if hasattr(value, "model_dump"):
-        value = value.model_dump()
-    out: Usage = {}
-    for key, v in dict(value).items():
-        if isinstance(v, bool) or not isinstance(v, (int, float)):
-            raise StoreError(f"bad usage figure {key}={v!r}: usage values must be numbers")
-        out[str(key)] = v
-    return out
+        return RunUsage()
+    if isinstance(value, RunUsage):
+        return value
+    try:
+        return RunUsage.model_validate(dict(value))
+    except ValidationError as exc:
+        raise StoreError(f"bad usage figures {dict(value)!r}: {exc.errors()[0]['msg']}") from exc
 
 
 def _reason(value: StopReason | str | None) -> str | None:
@@ -369,7 +389,7 @@ class Store:
                     config_json=json.dumps(_strip_secrets(dict(config)), default=str),
                     tools_json=json.dumps(list(tools)),
                     budget_json=json.dumps(dict(budget)),
-                    usage_json="{}",
+                    usage_json=RunUsage().model_dump_json(),
                     created_at=now,
                     updated_at=now,
                 )
@@ -389,17 +409,9 @@ class Store:
             number = (last or 0) + 1
             run_id = f"{task_id}-r{number}"
             saved = s.get(StateRow, task_id)
+            start = saved.step if saved is not None else 0
             s.add(
-                RunRow(
-                    id=run_id,
-                    task_id=task_id,
-                    number=number,
-                    kind=kind,
-                    started_at=_now(),
-                    pid=pid,
-                    start_step=saved.step if saved is not None else 0,
-                    usage_json=task.usage_json,
-                )
+                RunRow(id=run_id, task_id=task_id, number=number, kind=kind, started_at=_now(), pid=pid, start_step=start)
             )
             task.status = "running"
             task.cancel_requested = False
@@ -408,11 +420,12 @@ class Store:
         return run_id
 
     def checkpoint(
-        self, task_id: str, run_id: str, state: ResearchState, usage: Mapping[str, Any] | None = None
+        self, task_id: str, run_id: str, state: ResearchState, usage: RunUsage | Mapping[str, Any] | None = None
     ) -> None:
         """Persist `state` after a step, in one transaction (see module docstring).
 
-        `usage` is the task's usage so far (all runs); None leaves it as stored.
+        `usage` is what this run has used so far (replacing the figure of the
+        previous checkpoint); None leaves the stored figure as it is.
         """
         run_usage = _usage(usage) if usage is not None else None
         data = _redact_secrets(state.to_dict())
@@ -428,7 +441,7 @@ class Store:
         end_kind: EndKind,
         stop_reason: StopReason | str | None,
         stop_detail: str | None,
-        usage: Mapping[str, Any] | None,
+        usage: RunUsage | Mapping[str, Any] | None,
         report_md: str,
         report_json: Mapping[str, Any],
         state: ResearchState | None = None,
@@ -449,14 +462,14 @@ class Store:
             run.stop_reason = _reason(stop_reason)
             run.stop_detail = stop_detail
             if run_usage is not None:
-                run.usage_json = json.dumps(run_usage)
-                task.usage_json = run.usage_json
+                run.usage_json = run_usage.model_dump_json()
             s.add(run)
             task.status = status_for(end_kind)
             task.end_kind = end_kind.value
             task.stop_reason = _reason(stop_reason)
             task.stop_detail = stop_detail
             task.cancel_requested = False
+            task.usage_json = self._task_usage(s, task_id).model_dump_json()
             task.updated_at = now
             s.add(task)
             for fmt, body in (("md", report_md), ("json", json.dumps(report_json, indent=2, default=str))):
@@ -468,8 +481,22 @@ class Store:
                     )
                 )
 
+    @staticmethod
+    def _task_usage(s: Session, task_id: str) -> RunUsage:
+        # The session autoflushes, so the current run's new figure is included.
+        total = RunUsage()
+        for run in s.exec(select(RunRow).where(RunRow.task_id == task_id)).all():
+            total = total + _usage(json.loads(run.usage_json))
+        return total
+
     def _write_state(
-        self, s: Session, task_id: str, run_id: str, state: ResearchState, data: dict[str, Any], usage: Usage | None
+        self,
+        s: Session,
+        task_id: str,
+        run_id: str,
+        state: ResearchState,
+        data: dict[str, Any],
+        usage: RunUsage | None,
     ) -> None:
         now = _now()
         task = self._task(s, task_id)
@@ -574,9 +601,9 @@ class Store:
             s.execute(sqlite_insert(ActionRow).on_conflict_do_nothing(), actions)
         run.steps = max(0, int(state.current_step) - run.start_step)
         if usage is not None:
-            run.usage_json = json.dumps(usage)
-            task.usage_json = run.usage_json
+            run.usage_json = usage.model_dump_json()
         s.add(run)
+        task.usage_json = self._task_usage(s, task_id).model_dump_json()
         task.updated_at = now
         s.add(task)
 

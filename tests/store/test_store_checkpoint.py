@@ -15,7 +15,7 @@ from _store_kit import add_source, add_step, base_state, count, new_task, realis
 from engine import StopReason
 from research_agent.endings import EndKind
 from research_agent.state import ActionLog
-from research_agent.store import Store, StoreError, UnknownTask
+from research_agent.store import RunUsage, Store, StoreError, UnknownTask
 
 
 @pytest.fixture
@@ -119,13 +119,13 @@ def test_a_write_that_fails_mid_transaction_leaves_the_previous_checkpoint(db: P
     assert store.runs("t1")[0].steps == 3
 
 
-def test_usage_is_the_tasks_running_total_and_steps_are_counted_per_run(db: Path) -> None:
+def test_usage_is_kept_per_run_and_summed_per_task(db: Path) -> None:
     store = Store(db)
     new_task(store)
     state = realistic_state(steps=2)
     r1 = store.start_run("t1", "first")
     store.checkpoint("t1", r1, state, {"steps": 1, "tokens": 100, "elapsed_seconds": 1.5})
-    store.checkpoint("t1", r1, state, {"steps": 2, "tokens": 250, "cost": 0.01, "elapsed_seconds": 3.0})
+    store.checkpoint("t1", r1, state, RunUsage(steps=2, tokens=250, cost=0.01, elapsed_seconds=3.0))
     store.finish(
         "t1", r1, end_kind=EndKind.BUDGET_EXHAUSTED, stop_reason=StopReason.BUDGET_STEPS,
         stop_detail="2/2 steps", usage={"steps": 2, "tokens": 250, "cost": 0.01, "elapsed_seconds": 3.0},
@@ -133,20 +133,19 @@ def test_usage_is_the_tasks_running_total_and_steps_are_counted_per_run(db: Path
     )
     r2 = store.start_run("t1", "resume")
     assert r2 == "t1-r2"
-    add_step(state, 3)
-    add_step(state, 4)
-    add_step(state, 5)
-    totals = {"steps": 5, "tool_calls": 10, "prompt_tokens": 40, "tokens": 300, "cost": 0.01, "elapsed_seconds": 4.0}
-    store.checkpoint("t1", r2, state, totals)
-    store.checkpoint("t1", r2, state, totals)  # the same checkpoint again counts nothing twice
-    assert store.load_task("t1").usage == totals
+    for step in (3, 4, 5):
+        add_step(state, step)
+    store.checkpoint("t1", r2, state, {"steps": 3, "tool_calls": 6, "tokens": 50})
+    store.checkpoint("t1", r2, state, {"steps": 3, "tool_calls": 6, "tokens": 50})  # counted once
+    usage = store.load_task("t1").usage
+    assert usage == RunUsage(steps=5, tool_calls=6, tokens=300, cost=0.01, elapsed_seconds=3.0)
     runs = store.runs("t1")
-    assert [(r.start_step, r.steps) for r in runs] == [(0, 2), (2, 3)]
-    assert [r.usage["tokens"] for r in runs] == [250, 300]
-    with pytest.raises(StoreError, match="bad usage figure tokens='many'"):
-        store.checkpoint("t1", r2, state, {"tokens": "many"})
-    store.checkpoint("t1", r2, state)  # no usage given: the stored totals stay
-    assert store.load_task("t1").usage == totals
+    assert [r.usage.steps for r in runs] == [2, 3]
+    assert [(r.start_step, r.steps) for r in runs] == [(0, 2), (2, 3)], "steps counted from the state, per run"
+    store.checkpoint("t1", r2, state)  # no usage given: the run's figure stays
+    assert store.load_task("t1").usage == usage
+    with pytest.raises(StoreError, match="bad usage figures"):
+        store.checkpoint("t1", r2, state, {"total_tokens": 5})
 
 
 def test_finish_records_the_ending_and_both_reports(db: Path) -> None:
@@ -206,7 +205,7 @@ def test_task_record_round_trips_what_was_created(db: Path) -> None:
     assert task.budget == {"max_steps": 20}
     assert task.config == {"policy": "llm", "model": "gpt-x"}
     assert task.status == "created" and task.end_kind is None
-    assert task.usage == {}
+    assert task.usage == RunUsage()
 
 
 def test_a_duplicate_task_id_is_refused(db: Path) -> None:

@@ -74,7 +74,7 @@ def test_a_version_1_database_is_migrated_and_keeps_its_rows(tmp_path: Path) -> 
     with Store(db) as store:
         runs = store.runs("old")
         assert [r.id for r in runs] == ["old-r1"]
-        assert runs[0].usage == {} and runs[0].start_step == 0
+        assert runs[0].usage.steps == 0 and runs[0].start_step == 0
         assert store.start_run("old", "resume") == "old-r2"
     assert {"usage_json", "start_step"} <= _columns(db, "runs")
     conn = sqlite3.connect(db)
