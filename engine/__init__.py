@@ -103,6 +103,7 @@ __all__ = [
     "ToolRegistry",
     "TraceWriter",
     "Usage",
+    "UnknownTool",
     "UsageMeter",
     "estimate_tokens",
     "redact",

@@ -141,7 +141,8 @@ class Engine:
         self.budget = budget if budget is not None else RuntimeBudget(max_steps=10)
         self.parser: Parser = parser if parser is not None else JsonDecisionParser()
         self.critics = list(critics or [])
-        self.stop_criteria = list(stop_criteria) if stop_criteria is not None else [FinalResultCriteria()]
+        default: list[StopCriteria] = [FinalResultCriteria()]
+        self.stop_criteria = list(stop_criteria) if stop_criteria is not None else default
         self.env = env
         self.trace_writer = trace_writer
         self.hooks: list[EngineHook] = list(hooks or []) + list(render_hooks or [])
@@ -468,7 +469,9 @@ class Engine:
             self._active_run_id = run.run_id
         if self.trace_writer is not None:
             started = datetime.now(timezone.utc).isoformat()
-            run.trace = self.trace_writer.open_run(run_id=run.run_id, task_id=task.id, objective=task.objective, started_at=started)
+            run.trace = self.trace_writer.open_run(
+                run_id=run.run_id, task_id=task.id, objective=task.objective, started_at=started
+            )
         if self.agent.llm is not None:
             run.original_llm = self.agent.llm
             self.agent.llm = MeteredModel(run.original_llm, run.meter)
@@ -491,7 +494,9 @@ class Engine:
             state.final_result = run.kept_final
         usage = run.meter.total
         status = run_status(state.stop_reason)
-        payload = {"stop_reason": state.stop_reason, "stop_detail": state.stop_detail, "status": status, "steps": len(run.records)}
+        payload = {
+            "stop_reason": state.stop_reason, "stop_detail": state.stop_detail, "status": status, "steps": len(run.records),
+        }
         self._emit(run, "run_end", state.current_step, ok=run.escaped is None, payload=payload, error=run.escaped)
         if run.trace is not None:
             run.trace.close(steps=state.current_step, stop_reason=state.stop_reason, stop_detail=state.stop_detail, usage=usage)

@@ -77,7 +77,7 @@ class ScriptedModel:
         if callable(outputs) and not isinstance(outputs, Iterable):
             self._fn = outputs
         else:
-            self._iter = iter(outputs)  # type: ignore[arg-type]
+            self._iter = iter(outputs)
 
     def generate(self, messages: list[Message], **kwargs: Any) -> ModelResponse:
         self.requests.append([dict(m) for m in messages])

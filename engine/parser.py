@@ -79,7 +79,8 @@ class JsonDecisionParser:
             payload = _DecisionPayload.model_validate(obj)
         except ValidationError as exc:
             raise ParseError(f"invalid decision: {exc.errors()[0]['msg']}", text) from exc
-        chosen = [k for k, on in (("final", payload.final is not None), ("actions", payload.actions is not None), ("wait", payload.wait)) if on]
+        present = {"final": payload.final is not None, "actions": payload.actions is not None, "wait": payload.wait}
+        chosen = [k for k, on in present.items() if on]
         if len(chosen) != 1:
             raise ParseError(f"a decision needs exactly one of final/actions/wait, got {chosen or 'none'}", text)
         rationale = payload.rationale or payload.thought

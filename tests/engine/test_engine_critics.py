@@ -150,7 +150,11 @@ def test_retry_on_a_final_decision_takes_the_better_answer():
 def test_first_stop_wins_then_retry_across_several_critics():
     result = Engine(
         CountingAgent(target=5),
-        critics=[Scripted({"action": "retry"}), Scripted({"action": "stop", "reason": "a"}), Scripted({"action": "stop", "reason": "b"})],
+        critics=[
+            Scripted({"action": "retry"}),
+            Scripted({"action": "stop", "reason": "a"}),
+            Scripted({"action": "stop", "reason": "b"}),
+        ],
     ).run("x")
     assert (result.state.stop_reason, result.state.stop_detail) == (StopReason.CRITIC_STOP, "a")
     assert len(result.records[0].critic_outputs) == 3
