@@ -19,7 +19,7 @@ from .contract import DimensionSpec
 STOPWORDS = frozenset(
     """a an the of for on in to and or vs versus is are was were be by with what which who how
     does do did its it this that these those about as at from than then compare comparison
-    between has have had their there official documentation docs page site""".split()
+    between has have had their there page site""".split()
 )
 
 _WORD = re.compile(r"[a-z0-9][a-z0-9.+#-]*", re.I)

@@ -155,6 +155,10 @@ class Reducer:
             cell.tasked = True
             if query not in cell.queries:
                 cell.queries.append(query)
+            strategy = result.args.get("strategy")
+            if strategy in LADDER and LADDER.index(strategy) > cell.rung and not cell.exhausted:
+                cell.rung = LADDER.index(strategy)  # the policy skipped rungs whose query had already run
+                cell.strategies += [s for s in LADDER[1 : cell.rung + 1] if s not in cell.strategies]
         if result.status != "ok":
             self._failure(state, log, result)
             return
