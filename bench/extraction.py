@@ -1,0 +1,164 @@
+"""Extraction benchmark: does ``visit`` keep trafilatura's quality end to end?
+
+The 181 real article pages of ``<shared>/data/article-extraction/html/*.html.gz``
+(Scrapinghub's article-extraction benchmark, MIT) are unpacked into a
+temporary ``pages/articles.test/<hash>.html`` tree, served by ``LocalWeb`` over
+loopback HTTP and fetched with ``Visitor.visit`` — the same path a research run
+takes (address policy, HTTP, streaming, decoding, extraction). Each page's text
+is scored against the ground-truth ``articleBody`` (``ground-truth.json``, keyed
+by the file's hash name) with token-F1, and so is ``trafilatura.extract`` called
+with its defaults directly on the same HTML. The issue requires the visit mean
+to be within 0.02 of the direct mean.
+
+Token-F1: lowercase, split on non-word characters, F1 of the multiset overlap.
+
+Usage: ``python bench/extraction.py [--data DIR] [--sample N]``. The data folder
+defaults to ``$RESEARCH_SHARED_DATA`` or ``<repo>/../shared/data``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import re
+import statistics
+import sys
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+import trafilatura
+
+from research_agent.tools import AddressPolicy, LocalWeb, Visitor, make_client
+from research_agent.tools.errors import ToolError
+
+HOST = "articles.test"
+_SPLIT = re.compile(r"\W+", re.UNICODE)
+
+
+def shared_data_dir() -> Path:
+    """``$RESEARCH_SHARED_DATA`` or ``<repo>/../shared/data``."""
+    env = os.environ.get("RESEARCH_SHARED_DATA")
+    if env:
+        return Path(env)
+    return Path(__file__).resolve().parent.parent.parent / "shared" / "data"
+
+
+def tokens(text: str) -> list[str]:
+    return [t for t in _SPLIT.split(text.lower()) if t]
+
+
+def token_f1(predicted: str, truth: str) -> float:
+    """F1 of the multiset overlap of word tokens (1.0 when both are empty)."""
+    pred, gold = Counter(tokens(predicted)), Counter(tokens(truth))
+    if not pred and not gold:
+        return 1.0
+    overlap = sum((pred & gold).values())
+    if overlap == 0:
+        return 0.0
+    precision = overlap / sum(pred.values())
+    recall = overlap / sum(gold.values())
+    return 2 * precision * recall / (precision + recall)
+
+
+@dataclass(frozen=True)
+class PageScore:
+    name: str
+    visit_f1: float
+    direct_f1: float
+    error: str | None = None
+
+
+@dataclass(frozen=True)
+class Comparison:
+    scores: list[PageScore]
+    seconds: float
+
+    @property
+    def visit_mean(self) -> float:
+        return statistics.fmean(s.visit_f1 for s in self.scores)
+
+    @property
+    def direct_mean(self) -> float:
+        return statistics.fmean(s.direct_f1 for s in self.scores)
+
+    @property
+    def visit_median(self) -> float:
+        return statistics.median(s.visit_f1 for s in self.scores)
+
+    @property
+    def direct_median(self) -> float:
+        return statistics.median(s.direct_f1 for s in self.scores)
+
+    @property
+    def mean_diff(self) -> float:
+        return self.visit_mean - self.direct_mean
+
+    @property
+    def errors(self) -> list[PageScore]:
+        return [s for s in self.scores if s.error]
+
+
+def article_names(article_dir: Path) -> list[str]:
+    """Hash names of the pages (sorted), e.g. ``042bb7…``."""
+    return sorted(p.name.removesuffix(".html.gz") for p in (article_dir / "html").glob("*.html.gz"))
+
+
+def compare(article_dir: Path, names: list[str] | None = None) -> Comparison:
+    """Score ``visit`` and direct trafilatura on the pages ``names`` (default: all)."""
+    truth = json.loads((article_dir / "ground-truth.json").read_text(encoding="utf-8"))
+    names = article_names(article_dir) if names is None else names
+    started = time.perf_counter()
+    scores: list[PageScore] = []
+    with tempfile.TemporaryDirectory(prefix="extraction-bench-") as tmp:
+        host_dir = Path(tmp) / "pages" / HOST
+        host_dir.mkdir(parents=True)
+        for name in names:
+            raw = gzip.decompress((article_dir / "html" / f"{name}.html.gz").read_bytes())
+            (host_dir / f"{name}.html").write_bytes(raw)
+        with LocalWeb(Path(tmp)) as web, make_client(web, timeout=10.0) as client:
+            visitor = Visitor(client, AddressPolicy(allow_hosts=web.hosts))
+            for name in names:
+                gold = truth[name]["articleBody"]
+                html = (host_dir / f"{name}.html").read_bytes().decode("utf-8", errors="replace")
+                direct = trafilatura.extract(html) or ""
+                error = None
+                try:
+                    visited = visitor.visit(f"https://{HOST}/{name}.html").text
+                except ToolError as exc:  # scored as an empty extraction, and reported
+                    visited, error = "", f"{type(exc).__name__}: {exc}"
+                scores.append(PageScore(name, token_f1(visited, gold), token_f1(direct, gold), error))
+    return Comparison(scores, time.perf_counter() - started)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--data", type=Path, default=None, help="shared data folder (contains article-extraction/)")
+    parser.add_argument("--sample", type=int, default=None, help="score only the first N pages (sorted by name)")
+    args = parser.parse_args(argv)
+    article_dir = (args.data or shared_data_dir()) / "article-extraction"
+    if not (article_dir / "ground-truth.json").is_file():
+        print(f"no benchmark data at {article_dir}", file=sys.stderr)
+        return 2
+    names = article_names(article_dir)
+    if args.sample:
+        names = names[: args.sample]
+    result = compare(article_dir, names)
+    print(f"pages: {len(result.scores)}   time: {result.seconds:.1f} s   visit errors: {len(result.errors)}")
+    print(f"{'':24}{'mean F1':>10}{'median F1':>12}")
+    print(f"{'visit (loopback HTTP)':24}{result.visit_mean:>10.4f}{result.visit_median:>12.4f}")
+    print(f"{'trafilatura direct':24}{result.direct_mean:>10.4f}{result.direct_median:>12.4f}")
+    print(f"{'difference':24}{result.mean_diff:>+10.4f}{result.visit_median - result.direct_median:>+12.4f}")
+    for score in result.errors:
+        print(f"  {score.name}: {score.error}")
+    ok = abs(result.mean_diff) <= 0.02
+    print("within 0.02 of trafilatura direct: " + ("yes" if ok else "NO"))
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,151 @@
+"""Main text, title, date and language of a fetched document.
+
+HTML goes through trafilatura's ``bare_extraction`` with comments off, tables
+kept (their cell text joins the main text) and metadata on; the title falls
+back to ``<title>``. The date is trafilatura's (htmldate) publication date as
+``YYYY-MM-DD``. The language comes from the page's own ``<html lang>`` (the
+primary subtag, lowercased); no statistical language guess is made.
+
+Plain text and Markdown pass through unchanged (line endings normalised,
+surrounding whitespace stripped). Their title is the first Markdown heading,
+else the first non-empty line; their date is a ``date:`` line in a leading
+front-matter block (``---`` … ``---``), if any; a ``title:`` line there wins
+over the heading, and the block itself is not part of the text.
+
+``decode_body`` turns response bytes into text: declared charset, else a
+``<meta charset>`` in the first 4 KiB, else UTF-8, else Windows-1252.
+"""
+
+from __future__ import annotations
+
+import codecs
+import html as html_lib
+import re
+from dataclasses import dataclass
+
+import trafilatura
+
+__all__ = ["HTML_TYPES", "TEXT_TYPES", "ExtractedPage", "decode_body", "extract_page", "media_type_for_path"]
+
+HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
+TEXT_TYPES = frozenset({"text/plain", "text/markdown", "text/x-markdown"})
+
+_META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.IGNORECASE)
+_HTML_LANG = re.compile(r"""<html\b[^>]*?\blang\s*=\s*["']?\s*([A-Za-z]{2,3})""", re.IGNORECASE)
+_TITLE_TAG = re.compile(r"<title[^>]*>(.*?)</title>", re.IGNORECASE | re.DOTALL)
+_ISO_DATE = re.compile(r"(\d{4}-\d{2}-\d{2})")
+_MD_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$")
+
+
+@dataclass(frozen=True)
+class ExtractedPage:
+    """What the extractor found in one document."""
+
+    title: str | None
+    text: str
+    date: str | None
+    language: str | None = None
+
+
+def media_type_for_path(name: str) -> str:
+    """The media type the local corpus uses for a file name (html, markdown or plain text)."""
+    lowered = name.lower()
+    if lowered.endswith((".md", ".markdown")):
+        return "text/markdown"
+    if lowered.endswith(".txt"):
+        return "text/plain"
+    return "text/html"
+
+
+def decode_body(data: bytes, charset: str | None = None) -> str:
+    """Decode document bytes (see the module docstring for the order of guesses)."""
+    for candidate in (charset, _meta_charset(data)):
+        if candidate:
+            try:
+                codecs.lookup(candidate)
+            except LookupError:
+                continue
+            return data.decode(candidate, errors="replace")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
+
+
+def _meta_charset(data: bytes) -> str | None:
+    match = _META_CHARSET.search(data[:4096])
+    return match.group(1).decode("ascii") if match else None
+
+
+def extract_page(html: str, url: str, *, content_type: str | None = None) -> ExtractedPage:
+    """Extract a document. ``content_type`` is the media type (no parameters);
+    when None it is guessed from the URL's file extension."""
+    media_type = (content_type or media_type_for_path(url.split("?", 1)[0])).lower()
+    if media_type in TEXT_TYPES:
+        return _extract_text(html)
+    return _extract_html(html, url)
+
+
+def _extract_html(html: str, url: str) -> ExtractedPage:
+    document = trafilatura.bare_extraction(
+        html,
+        url=url,
+        include_comments=False,
+        include_tables=True,
+        with_metadata=True,
+    )
+    language = _html_language(html)
+    fallback_title = _title_tag(html)
+    if document is None:
+        return ExtractedPage(title=fallback_title, text="", date=None, language=language)
+    text = (document.text or "").strip()
+    title = (document.title or "").strip() or fallback_title
+    return ExtractedPage(title=title, text=text, date=_iso_date(document.date), language=language)
+
+
+def _extract_text(text: str) -> ExtractedPage:
+    text = text.replace("\r\n", "\n").replace("\r", "\n").strip()
+    lines = text.split("\n")
+    front: dict[str, str] = {}
+    if lines and lines[0].strip() == "---":
+        for end, line in enumerate(lines[1:], start=1):
+            if line.strip() == "---":
+                lines = lines[end + 1 :]
+                text = "\n".join(lines).strip()
+                break
+            key, _, value = line.partition(":")
+            front[key.strip().lower()] = value.strip().strip("'\"")
+        else:
+            front = {}  # an unclosed block is not front matter
+    title = front.get("title") or _first_heading(lines)
+    if title is None:
+        title = next((line.strip() for line in lines if line.strip() and line.strip() != "---"), None)
+    return ExtractedPage(title=title, text=text, date=_iso_date(front.get("date")))
+
+
+def _first_heading(lines: list[str]) -> str | None:
+    for line in lines:
+        heading = _MD_HEADING.match(line)
+        if heading:
+            return heading.group(1).strip()
+    return None
+
+
+def _title_tag(html: str) -> str | None:
+    match = _TITLE_TAG.search(html)
+    if not match:
+        return None
+    title = re.sub(r"\s+", " ", html_lib.unescape(match.group(1))).strip()
+    return title or None
+
+
+def _html_language(html: str) -> str | None:
+    match = _HTML_LANG.search(html[:4096])
+    return match.group(1).lower() if match else None
+
+
+def _iso_date(value: str | None) -> str | None:
+    if not value:
+        return None
+    match = _ISO_DATE.search(value)
+    return match.group(1) if match else None

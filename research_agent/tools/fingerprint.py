@@ -1,0 +1,150 @@
+"""Content fingerprints and source clusters: near-copies count as one source.
+
+``fingerprint(text)`` is a 128-permutation MinHash (datasketch, ``affine32``
+scheme, seed 1) over word 5-shingles of the text after lowercasing and
+collapsing every run of punctuation/whitespace to one space. Texts shorter
+than five words hash their whole word sequence as one shingle. The hash
+values are returned as plain ``int``\\ s so a fingerprint round-trips JSON
+and SQLite unchanged; the same text always gives the same list.
+
+``ClusterIndex`` groups fingerprints whose estimated Jaccard similarity is at
+least ``threshold`` (default 0.7). Candidates come from a ``MinHashLSH``; each
+candidate is then checked against the threshold with the full signatures, so
+LSH false positives never merge clusters. A new source joins the cluster of its
+most similar member (ties: the earliest added); otherwise it starts a cluster
+whose id is its own source id. Cluster ids never change once given, and
+``to_dict``/``from_dict`` replay the members in insertion order, so a resumed
+run rebuilds the same clusters.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import numpy as np
+from datasketch import MinHash, MinHashLSH
+
+__all__ = ["NUM_PERM", "SHINGLE_WORDS", "ClusterIndex", "fingerprint", "similarity"]
+
+NUM_PERM = 128
+SHINGLE_WORDS = 5
+_SCHEME = "affine32"
+_SEED = 1
+_NON_WORD = re.compile(r"[\W_]+", re.UNICODE)
+
+
+def _words(text: str) -> list[str]:
+    return _NON_WORD.sub(" ", text.lower()).split()
+
+
+def _minhash(hashvalues: list[int] | None = None) -> MinHash:
+    if hashvalues is None:
+        return MinHash(num_perm=NUM_PERM, seed=_SEED, scheme=_SCHEME)
+    if len(hashvalues) != NUM_PERM:
+        raise ValueError(f"a fingerprint has {NUM_PERM} hash values, got {len(hashvalues)}")
+    return MinHash(seed=_SEED, hashvalues=np.asarray(hashvalues, dtype=np.uint64), scheme=_SCHEME)
+
+
+def fingerprint(text: str) -> list[int]:
+    """MinHash signature of ``text`` as ``NUM_PERM`` plain ints."""
+    words = _words(text)
+    if len(words) < SHINGLE_WORDS:
+        shingles = [" ".join(words)] if words else []
+    else:
+        shingles = [" ".join(words[i : i + SHINGLE_WORDS]) for i in range(len(words) - SHINGLE_WORDS + 1)]
+    mh = _minhash()
+    if shingles:
+        mh.update_batch([s.encode("utf-8") for s in dict.fromkeys(shingles)])
+    return [int(v) for v in mh.hashvalues]
+
+
+def similarity(a: list[int], b: list[int]) -> float:
+    """Estimated Jaccard similarity of two fingerprints (share of equal hash values)."""
+    if len(a) != len(b) or not a:
+        raise ValueError("fingerprints must be non-empty and of equal length")
+    return sum(1 for x, y in zip(a, b, strict=True) if x == y) / len(a)
+
+
+class ClusterIndex:
+    """Near-duplicate clusters of sources, keyed by source id (see the module docstring)."""
+
+    def __init__(self, threshold: float = 0.7) -> None:
+        if not 0.0 < threshold <= 1.0:
+            raise ValueError("threshold must be in (0, 1]")
+        self.threshold = threshold
+        self._lsh = MinHashLSH(threshold=threshold, num_perm=NUM_PERM)
+        self._hashvalues: dict[str, list[int]] = {}
+        self._cluster: dict[str, str] = {}
+        self._order: dict[str, int] = {}
+
+    def __len__(self) -> int:
+        return len(self._hashvalues)
+
+    def __contains__(self, source_id: object) -> bool:
+        return source_id in self._hashvalues
+
+    def add(self, source_id: str, hashvalues: list[int]) -> str:
+        """Add a source; return its cluster id (its own id if it starts a new cluster).
+
+        Adding an id that is already present returns its cluster unchanged.
+        """
+        if source_id in self._cluster:
+            return self._cluster[source_id]
+        match = self._best_match(hashvalues)
+        cluster_id = self._cluster[match] if match is not None else source_id
+        self._insert(source_id, list(hashvalues), cluster_id)
+        return cluster_id
+
+    def cluster_of(self, source_id: str) -> str | None:
+        """The cluster id of a known source, else None."""
+        return self._cluster.get(source_id)
+
+    def members(self, cluster_id: str) -> list[str]:
+        """Source ids in a cluster, in insertion order."""
+        return [sid for sid, cid in self._cluster.items() if cid == cluster_id]
+
+    def similar(self, hashvalues: list[int]) -> str | None:
+        """The cluster id a text with this fingerprint would join, or None."""
+        match = self._best_match(hashvalues)
+        return self._cluster[match] if match is not None else None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data (JSON-safe) from which ``from_dict`` rebuilds the same index."""
+        return {
+            "threshold": self.threshold,
+            "num_perm": NUM_PERM,
+            "scheme": _SCHEME,
+            "members": [
+                {"source_id": sid, "cluster_id": self._cluster[sid], "hashvalues": self._hashvalues[sid]}
+                for sid in self._order
+            ],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ClusterIndex:
+        """Rebuild an index saved with ``to_dict`` (cluster ids are kept as saved)."""
+        if data.get("num_perm", NUM_PERM) != NUM_PERM or data.get("scheme", _SCHEME) != _SCHEME:
+            raise ValueError("fingerprints were made with different MinHash parameters")
+        index = cls(threshold=float(data["threshold"]))
+        for member in data["members"]:
+            index._insert(str(member["source_id"]), [int(v) for v in member["hashvalues"]], str(member["cluster_id"]))
+        return index
+
+    def _insert(self, source_id: str, hashvalues: list[int], cluster_id: str) -> None:
+        self._lsh.insert(source_id, _minhash(hashvalues))
+        self._hashvalues[source_id] = hashvalues
+        self._cluster[source_id] = cluster_id
+        self._order[source_id] = len(self._order)
+
+    def _best_match(self, hashvalues: list[int]) -> str | None:
+        candidates = self._lsh.query(_minhash(hashvalues))
+        best: tuple[float, int, str] | None = None
+        for sid in candidates:
+            score = similarity(hashvalues, self._hashvalues[sid])
+            if score < self.threshold:
+                continue
+            key = (-score, self._order[sid], sid)
+            if best is None or key < best:
+                best = key
+        return best[2] if best is not None else None

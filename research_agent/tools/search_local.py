@@ -1,0 +1,181 @@
+"""The embedded search backend: SQLite FTS5 with BM25 over a local corpus.
+
+``LocalIndex(db_path)`` keeps one row per document (canonical URL, host, title,
+extracted text, date) in a plain table and an external-content FTS5 table over
+title and text (``porter unicode61`` tokenizer, diacritics folded), kept in
+step by triggers. ``index_dir(root)`` indexes every ``.html``/``.htm``/``.md``/
+``.txt`` file under the URLs ``localweb.iter_corpus`` gives (the same URLs the
+local web serves them under); text comes from ``extract.extract_page``. Files
+with no extractable text are skipped. Re-indexing a URL replaces its row.
+
+Queries are free text and never reach FTS5 syntax: the query is split into
+word tokens (letters/digits), English stop words are dropped, each token is
+double-quoted and the tokens are OR-ed, so ``a" OR "b`` or ``NEAR(`` are just
+words. A query with no usable token is ``BadRequest``. Ranking is FTS5
+``bm25`` with the title weighted 5× the body; a document matching more of the
+query's words ranks higher. ``SearchResult.score`` is ``-bm25`` (higher is
+better). The snippet is FTS5 ``snippet()`` of the body, about 30 tokens.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import threading
+from pathlib import Path
+from types import TracebackType
+from urllib.parse import urlsplit
+
+from research_agent.tools.errors import BadRequest
+from research_agent.tools.extract import decode_body, extract_page, media_type_for_path
+from research_agent.tools.localweb import iter_corpus
+from research_agent.tools.search import SearchResult
+
+__all__ = ["INDEXED_SUFFIXES", "LocalIndex", "LocalSearch", "fts_query"]
+
+INDEXED_SUFFIXES = frozenset({".html", ".htm", ".md", ".txt"})
+TITLE_WEIGHT = 5.0
+BODY_WEIGHT = 1.0
+SNIPPET_TOKENS = 30
+MAX_QUERY_TOKENS = 64
+
+_TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
+STOP_WORDS = frozenset(
+    """a about an and are as at be by can could did do does for from had has have how i if in into is it its
+    of on or that the their them then there these they this to was we were what when where which who whom why
+    will with would you your""".split()
+)
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS documents (
+    id INTEGER PRIMARY KEY,
+    url TEXT NOT NULL UNIQUE,
+    host TEXT NOT NULL,
+    title TEXT NOT NULL DEFAULT '',
+    text TEXT NOT NULL,
+    date TEXT
+);
+CREATE VIRTUAL TABLE IF NOT EXISTS documents_fts USING fts5(
+    title, text,
+    content='documents', content_rowid='id',
+    tokenize='porter unicode61 remove_diacritics 2'
+);
+CREATE TRIGGER IF NOT EXISTS documents_ai AFTER INSERT ON documents BEGIN
+    INSERT INTO documents_fts(rowid, title, text) VALUES (new.id, new.title, new.text);
+END;
+CREATE TRIGGER IF NOT EXISTS documents_ad AFTER DELETE ON documents BEGIN
+    INSERT INTO documents_fts(documents_fts, rowid, title, text) VALUES ('delete', old.id, old.title, old.text);
+END;
+CREATE TRIGGER IF NOT EXISTS documents_au AFTER UPDATE ON documents BEGIN
+    INSERT INTO documents_fts(documents_fts, rowid, title, text) VALUES ('delete', old.id, old.title, old.text);
+    INSERT INTO documents_fts(rowid, title, text) VALUES (new.id, new.title, new.text);
+END;
+"""
+
+
+def fts_query(text: str) -> str:
+    """A safe FTS5 MATCH expression for free text; ``BadRequest`` if no word is left."""
+    tokens = [t for t in _TOKEN.findall(text.lower()) if t not in STOP_WORDS]
+    unique = list(dict.fromkeys(tokens))[:MAX_QUERY_TOKENS]
+    if not unique:
+        raise BadRequest(f"query {text!r} has no searchable words")
+    return " OR ".join(f'"{token}"' for token in unique)
+
+
+class LocalIndex:
+    """A SQLite FTS5 index of a local corpus (see the module docstring)."""
+
+    def __init__(self, db_path: str | Path) -> None:
+        self.db_path = str(db_path)
+        self._conn = sqlite3.connect(self.db_path, check_same_thread=False)
+        self._lock = threading.Lock()
+        with self._lock, self._conn:
+            self._conn.executescript(_SCHEMA)
+
+    def close(self) -> None:
+        """Close the database connection."""
+        with self._lock:
+            self._conn.close()
+
+    def __enter__(self) -> LocalIndex:
+        return self
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+    def __len__(self) -> int:
+        with self._lock:
+            return int(self._conn.execute("SELECT count(*) FROM documents").fetchone()[0])
+
+    def add(self, url: str, title: str | None, text: str, date: str | None = None) -> None:
+        """Index (or replace) one document under ``url``."""
+        host = (urlsplit(url).hostname or "").lower()
+        with self._lock, self._conn:
+            self._conn.execute(
+                """INSERT INTO documents(url, host, title, text, date) VALUES (?, ?, ?, ?, ?)
+                   ON CONFLICT(url) DO UPDATE SET
+                       host = excluded.host, title = excluded.title, text = excluded.text, date = excluded.date""",
+                (url, host, title or "", text, date),
+            )
+
+    def index_dir(self, root: Path) -> int:
+        """Index every html/md/txt file under ``root``; returns how many documents were indexed."""
+        count = 0
+        for item in iter_corpus(Path(root)):
+            if item.path.suffix.lower() not in INDEXED_SUFFIXES:
+                continue
+            media_type = media_type_for_path(item.path.name)
+            extracted = extract_page(decode_body(item.path.read_bytes()), item.url, content_type=media_type)
+            if not extracted.text.strip():
+                continue
+            self.add(item.url, extracted.title, extracted.text, extracted.date)
+            count += 1
+        return count
+
+    def hosts(self) -> set[str]:
+        """Hosts of the indexed ``https`` URLs (to allow them through the address policy)."""
+        with self._lock:
+            rows = self._conn.execute("SELECT DISTINCT host FROM documents WHERE url LIKE 'https://%'").fetchall()
+        return {row[0] for row in rows if row[0]}
+
+    def search(self, query: str, limit: int = 10) -> list[SearchResult]:
+        """Up to ``limit`` documents matching any word of ``query``, best BM25 first."""
+        if limit < 1:
+            raise BadRequest(f"limit must be at least 1, got {limit}")
+        match = fts_query(query)
+        sql = f"""
+            SELECT d.url, d.title, snippet(documents_fts, 1, '', '', '…', {SNIPPET_TOKENS}),
+                   bm25(documents_fts, {TITLE_WEIGHT}, {BODY_WEIGHT}) AS score
+            FROM documents_fts JOIN documents AS d ON d.id = documents_fts.rowid
+            WHERE documents_fts MATCH ?
+            ORDER BY score, d.url
+            LIMIT ?
+        """
+        with self._lock:
+            rows = self._conn.execute(sql, (match, limit)).fetchall()
+        return [
+            SearchResult(
+                url=url,
+                title=title,
+                snippet=" ".join(snippet.split()),
+                rank=rank,
+                score=-float(score),
+                source=LocalSearch.name,
+            )
+            for rank, (url, title, snippet, score) in enumerate(rows, start=1)
+        ]
+
+
+class LocalSearch:
+    """``SearchBackend`` over a ``LocalIndex``."""
+
+    name = "local"
+
+    def __init__(self, index: LocalIndex) -> None:
+        self.index = index
+
+    def search(self, query: str, limit: int = 10) -> list[SearchResult]:
+        """See ``LocalIndex.search``."""
+        return self.index.search(query, limit)

@@ -1,0 +1,206 @@
+"""``visit(url)``: fetch one page safely and return its readable text as a ``Page``.
+
+One visit, in order:
+
+1. ``policy.check(url)`` — before any request;
+2. GET with the caller's ``httpx.Client`` (never a module-level client),
+   redirects **not** followed by httpx: each ``Location`` is resolved against
+   the current URL, checked by the policy again, then requested, at most
+   ``max_redirects`` times (then ``TooManyRedirects``);
+3. a status of 400 or more raises the class ``classify_status`` gives;
+4. the content type must be HTML/XHTML, plain text or Markdown (a missing
+   content type is accepted and sniffed); anything else is
+   ``UnsupportedContent`` without reading the body;
+5. the body is streamed and cut at ``max_bytes`` (``TooLarge``; a larger
+   ``Content-Length`` is refused before reading); the whole exchange of one
+   hop must finish within ``timeout`` seconds (``ToolTimeout``);
+6. a NUL byte in the first 1 KiB marks a binary body (``UnsupportedContent``);
+7. the body is decoded (declared charset → ``<meta charset>`` → UTF-8 →
+   Windows-1252) and extracted (``extract.extract_page``); no text is
+   ``EmptyContent``;
+8. the page gets its canonical URL (of the final URL after redirects — a
+   page's own ``<link rel=canonical>`` is not trusted, since any page could
+   claim to be another) and its MinHash fingerprint.
+
+Every httpx exception is mapped to the tool error tree at this boundary.
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import UTC, datetime
+from urllib.parse import urljoin
+
+import httpx
+from pydantic import BaseModel, Field
+
+from research_agent.tools.canonical import canonical_url, domain_of
+from research_agent.tools.errors import (
+    BadRequest,
+    EmptyContent,
+    ToolTimeout,
+    TooLarge,
+    TooManyRedirects,
+    UnsupportedContent,
+    classify_status,
+    map_httpx_error,
+)
+from research_agent.tools.extract import HTML_TYPES, TEXT_TYPES, decode_body, extract_page
+from research_agent.tools.fingerprint import fingerprint
+from research_agent.tools.netpolicy import AddressPolicy
+
+__all__ = ["ALLOWED_TYPES", "USER_AGENT", "Page", "Visitor"]
+
+USER_AGENT = "research-agent/0.1 (+https://example.invalid/research-agent)"
+ALLOWED_TYPES = HTML_TYPES | TEXT_TYPES
+_REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
+_ACCEPT = "text/html,application/xhtml+xml,text/markdown;q=0.9,text/plain;q=0.8,*/*;q=0.1"
+_SNIFF_BYTES = 1024
+
+
+class Page(BaseModel):
+    """A visited page: where it came from and what it says."""
+
+    url: str
+    """The URL that was requested."""
+    final_url: str
+    """The URL that answered, after redirects."""
+    canonical_url: str
+    """``canonical_url(final_url)``: the identity of the source."""
+    domain: str
+    """``domain_of(final_url)``."""
+    status_code: int
+    """HTTP status of the final response."""
+    content_type: str
+    """Media type of the final response, without parameters (e.g. ``text/html``)."""
+    title: str | None
+    """Document title, if one was found."""
+    text: str
+    """Extracted main text (never empty)."""
+    date: str | None = None
+    """Publication date as ``YYYY-MM-DD``, if one was found."""
+    language: str | None = None
+    """Language declared by the page (``<html lang>`` primary subtag), if any."""
+    fingerprint: list[int] = Field(repr=False)
+    """MinHash signature of ``text`` (see ``fingerprint.py``)."""
+    fetched_at: datetime
+    """When the final response was received (UTC)."""
+    bytes: int
+    """Size of the (decoded) response body in bytes."""
+    redirects: list[str] = Field(default_factory=list)
+    """URLs redirected through before ``final_url``, in order."""
+
+
+class Visitor:
+    """Fetches pages with the caller's client under an address policy (see the module docstring)."""
+
+    def __init__(
+        self,
+        client: httpx.Client,
+        policy: AddressPolicy,
+        max_bytes: int = 2_000_000,
+        timeout: float = 10.0,
+        max_redirects: int = 5,
+    ) -> None:
+        self.client = client
+        self.policy = policy
+        self.max_bytes = max_bytes
+        self.timeout = timeout
+        self.max_redirects = max_redirects
+
+    def visit(self, url: str) -> Page:
+        """Fetch ``url`` and return its ``Page``; raise a ``ToolError`` subclass on failure."""
+        current = url
+        hops: list[str] = []
+        while True:
+            self.policy.check(current)
+            location = self._fetch(url, current, hops)
+            if isinstance(location, Page):
+                return location
+            if len(hops) >= self.max_redirects:
+                raise TooManyRedirects(
+                    f"more than {self.max_redirects} redirects starting at {url}", url=url
+                )
+            hops.append(current)
+            current = location
+
+    def _fetch(self, requested: str, current: str, hops: list[str]) -> Page | str:
+        """One hop: a ``Page``, or the absolute URL to redirect to."""
+        try:
+            request = self.client.build_request(
+                "GET",
+                current,
+                headers={"User-Agent": USER_AGENT, "Accept": _ACCEPT},
+                timeout=httpx.Timeout(self.timeout),
+            )
+        except (httpx.InvalidURL, httpx.UnsupportedProtocol) as exc:
+            raise map_httpx_error(exc, current) from exc
+        deadline = time.monotonic() + self.timeout
+        try:
+            response = self.client.send(request, stream=True, follow_redirects=False)
+        except httpx.HTTPError as exc:
+            raise map_httpx_error(exc, current) from exc
+        try:
+            status = response.status_code
+            if status in _REDIRECT_STATUSES:
+                location = response.headers.get("location")
+                if not location:
+                    raise BadRequest(f"HTTP {status} redirect without a Location from {current}", url=current)
+                return urljoin(current, location.strip())
+            error = classify_status(status, response.headers, current)
+            if error is not None:
+                raise error
+            media_type = _media_type(response.headers.get("content-type"))
+            if media_type and media_type not in ALLOWED_TYPES:
+                raise UnsupportedContent(f"content type {media_type} is not text at {current}", url=current)
+            body = self._read_capped(response, current, deadline)
+        except httpx.HTTPError as exc:
+            raise map_httpx_error(exc, current) from exc
+        finally:
+            response.close()
+
+        if b"\x00" in body[:_SNIFF_BYTES]:
+            raise UnsupportedContent(f"binary body at {current}", url=current)
+        if not media_type:
+            media_type = "text/html" if b"<" in body[:_SNIFF_BYTES] else "text/plain"
+        text = decode_body(body, response.charset_encoding)
+        extracted = extract_page(text, current, content_type=media_type)
+        if not extracted.text.strip():
+            raise EmptyContent(f"no extractable text at {current}", url=current)
+        return Page(
+            url=requested,
+            final_url=current,
+            canonical_url=canonical_url(current),
+            domain=domain_of(current),
+            status_code=status,
+            content_type=media_type,
+            title=extracted.title,
+            text=extracted.text,
+            date=extracted.date,
+            language=extracted.language,
+            fingerprint=fingerprint(extracted.text),
+            fetched_at=datetime.now(UTC),
+            bytes=len(body),
+            redirects=list(hops),
+        )
+
+    def _read_capped(self, response: httpx.Response, url: str, deadline: float) -> bytes:
+        declared = response.headers.get("content-length")
+        if declared is not None and declared.isdigit() and int(declared) > self.max_bytes:
+            raise TooLarge(f"body of {declared} bytes exceeds {self.max_bytes} at {url}", url=url)
+        chunks: list[bytes] = []
+        size = 0
+        for chunk in response.iter_bytes():
+            size += len(chunk)
+            if size > self.max_bytes:
+                raise TooLarge(f"body exceeds {self.max_bytes} bytes at {url}", url=url)
+            chunks.append(chunk)
+            if time.monotonic() > deadline:
+                raise ToolTimeout(f"body not received within {self.timeout:g} s at {url}", url=url)
+        return b"".join(chunks)
+
+
+def _media_type(header: str | None) -> str:
+    if not header:
+        return ""
+    return header.split(";", 1)[0].strip().lower()
