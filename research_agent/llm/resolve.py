@@ -1,0 +1,62 @@
+"""`resolve_model`: a `--model` spec to a `Model` object.
+
+    offline               → None (the rule-based policy runs; no model at all)
+    openai:<name>         → OpenAIModel(<name>) against `openai_base_url`
+                            (OpenAI itself when unset) with `openai_api_key`
+    scripted:<path.jsonl> → a ScriptedModel playing that script (see `scripted`)
+
+`config` is the run's configuration — the pydantic config model, or any
+object or mapping with the fields `openai_api_key`, `openai_base_url` and
+`prices_file` (all optional).  This module never reads the environment
+itself: the config loader fills those fields from `OPENAI_API_KEY`,
+`OPENAI_BASE_URL` and the config file, so there is one place where settings
+are merged.  An optional `openai_structured_output` field
+(`json_schema` | `json_object` | `off`) is passed on to the adapter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.model import Model
+
+from .openai_model import DEFAULT_BASE_URL, OpenAIModel
+from .prices import load_prices
+from .scripted import load_script
+
+ACCEPTED = "offline | openai:<model name> | scripted:<path.jsonl>"
+
+
+def _get(config: Any, name: str) -> Any:
+    if config is None:
+        return None
+    if isinstance(config, Mapping):
+        value = config.get(name)
+    else:
+        value = getattr(config, name, None)
+    # pydantic SecretStr (or anything like it) is unwrapped only here, at the last moment
+    if value is not None and hasattr(value, "get_secret_value"):
+        value = value.get_secret_value()
+    return value or None
+
+
+def resolve_model(spec: str, *, config: Any = None) -> Model | None:
+    """The model named by `spec` (see the module docstring); ValueError for an unknown spec."""
+    s = (spec or "").strip()
+    if s == "offline":
+        return None
+    kind, sep, rest = s.partition(":")
+    if not sep or not rest.strip():
+        raise ValueError(f"unknown --model {spec!r}; accepted forms: {ACCEPTED}")
+    rest = rest.strip()
+    if kind == "openai":
+        base_url = _get(config, "openai_base_url") or DEFAULT_BASE_URL
+        api_key = _get(config, "openai_api_key")
+        prices_file = _get(config, "prices_file")
+        prices = load_prices(prices_file) if prices_file else None
+        mode = _get(config, "openai_structured_output") or "json_schema"
+        return OpenAIModel(rest, api_key=api_key, base_url=base_url, prices=prices, structured_output=mode)
+    if kind == "scripted":
+        return load_script(rest)
+    raise ValueError(f"unknown --model {spec!r}; accepted forms: {ACCEPTED}")

@@ -1,0 +1,1 @@
+"""Test doubles shared by test suites: loopback servers and fakes."""
