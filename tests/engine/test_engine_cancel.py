@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from engine_testkit import CountingAgent, CountState, read_jsonl
 
-from engine import Action, CancelToken, Decision, Engine, Observation, StopReason, TraceWriter
+from engine import Action, CancelToken, Decision, Engine, EngineHook, Observation, StopReason, TraceWriter
 
 
 class SlowTwoTools(CountingAgent):
@@ -98,22 +98,16 @@ def test_a_cancel_between_runs_applies_to_the_next_run_only():
 
 
 def test_a_cancel_noticed_between_steps_amends_the_last_step_line(tmp_path: Path):
-    class CancelAfterFirst(CountingAgent):
-        def summarize_step(self, state: CountState, record: Any) -> dict[str, Any]:
-            return {}
+    engine = Engine(CountingAgent(target=5), trace_writer=TraceWriter(tmp_path))
 
-    engine = Engine(CancelAfterFirst(target=5), trace_writer=TraceWriter(tmp_path))
-
-    class Hook:
-        def on_run_start(self, *a: Any) -> None: ...
-        def on_before_step(self, *a: Any) -> None: ...
-        def on_run_end(self, *a: Any) -> None: ...
+    class CancelAfterStep(EngineHook):
         def on_after_step(self, state: Any, record: Any) -> None:
-            engine.cancel()  # after step 1's line is written
+            engine.cancel()  # step 1's line is already written
 
-    engine.register_hook(Hook())  # type: ignore[arg-type]
+    engine.register_hook(CancelAfterStep())
     result = engine.run("x", run_id="gap")
     assert result.step_count == 1
+    assert (result.state.stop_reason, result.state.stop_detail) == (StopReason.USER_CANCELLED, "cancelled before step 2 started")
     assert result.records[-1].stop_reason is StopReason.USER_CANCELLED
     lines = read_jsonl(tmp_path / "gap" / "steps.jsonl")
     assert [(line["step"], line["amended"], line["stop_reason"]) for line in lines] == [
