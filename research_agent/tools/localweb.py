@@ -259,7 +259,8 @@ class _LoopbackTransport(httpx.BaseTransport):
         url = request.url
         default_port = {"http": 80, "https": 443}.get(url.scheme)
         if default_port is None or url.host not in self._web.hosts or url.port not in (None, default_port):
-            raise httpx.ConnectError(f"the local web does not serve {url.scheme}://{url.netloc.decode()}", request=request)
+            where = f"{url.scheme}://{url.netloc.decode()}"
+            raise httpx.ConnectError(f"the local web does not serve {where}", request=request)
         target = url.copy_with(
             scheme="http",
             host="127.0.0.1",

@@ -100,7 +100,11 @@ def test_brave_speaks_its_json_api(stub_server, http: httpx.Client) -> None:
         "web": {
             "type": "search",
             "results": [
-                {"url": "https://a.example/1", "title": "A <strong>heat</strong> pump", "description": "The <strong>heat pump</strong> plan"},
+                {
+                    "url": "https://a.example/1",
+                    "title": "A <strong>heat</strong> pump",
+                    "description": "The <strong>heat pump</strong> plan",
+                },
                 {"url": "https://b.example/2", "title": "B", "description": "second"},
             ],
         },

@@ -60,7 +60,16 @@ def test_snippet_is_short_plain_text_around_the_match(index: LocalIndex) -> None
 
 @pytest.mark.parametrize(
     "hostile",
-    ['a" OR "b', "NEAR(", "NEAR(heat pumps, 3)", "title:secret", "heat*", "-boilers ^pumps", '"unbalanced', "AND OR NOT"],
+    [
+        'a" OR "b',
+        "NEAR(",
+        "NEAR(heat pumps, 3)",
+        "title:secret",
+        "heat*",
+        "-boilers ^pumps",
+        '"unbalanced',
+        "AND OR NOT",
+    ],
 )
 def test_fts_syntax_in_queries_is_inert(index: LocalIndex, hostile: str) -> None:
     results = index.search(hostile)
@@ -111,7 +120,8 @@ def test_local_search_is_a_search_backend(index: LocalIndex) -> None:
 def test_plain_folder_is_indexed_under_corpus_local(tmp_path: Path) -> None:
     notes = tmp_path / "notes"
     notes.mkdir()
-    (notes / "tides.md").write_text("# Tide tables\n\nHigh water at Harbourside is at 06:12 on Sunday.", encoding="utf-8")
+    tides = "# Tide tables\n\nHigh water at Harbourside is at 06:12 on Sunday."
+    (notes / "tides.md").write_text(tides, encoding="utf-8")
     (notes / "image.png").write_bytes(b"\x89PNG\r\n")
     with LocalIndex(tmp_path / "n.db") as idx:
         assert idx.index_dir(notes) == 1
