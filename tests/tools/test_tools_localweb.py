@@ -57,7 +57,7 @@ def test_serves_files_with_content_types_over_loopback(web: LocalWeb, client: ht
     assert client.get(SYNDICATED_URL + "index.html").status_code == 200
     assert client.get("https://riverside-gazette.test/missing").status_code == 404
     # Plain HTTP to the loopback address serves the same bytes.
-    direct = httpx.get(web.url_for(ORIGINAL_URL))
+    direct = httpx.get(web.url_for(ORIGINAL_URL), trust_env=False)  # no proxy from the environment
     assert direct.content == html.content
     assert web.url_for(ORIGINAL_URL).startswith(f"http://127.0.0.1:{web.port}/riverside-gazette.test/")
     assert web.requests[0] == ORIGINAL_URL

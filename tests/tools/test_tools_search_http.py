@@ -35,7 +35,7 @@ def query_of(request: dict) -> dict[str, list[str]]:
 
 @pytest.fixture
 def http() -> httpx.Client:
-    with httpx.Client(timeout=0.5) as client:
+    with httpx.Client(timeout=0.5, trust_env=False) as client:
         yield client
 
 
@@ -179,7 +179,7 @@ def test_timeout_is_tool_timeout_without_the_key(stub_server, kind) -> None:
         return json_response({"results": []})
 
     server = stub_server(hold)
-    with httpx.Client(timeout=0.3) as client:
+    with httpx.Client(timeout=0.3, trust_env=False) as client:
         with pytest.raises(ToolTimeout) as caught:
             make_backend(kind, client, server.base_url).search("slow query")
     release.set()

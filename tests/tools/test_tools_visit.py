@@ -181,7 +181,7 @@ def test_redirect_to_private_address_is_refused_at_the_hop(stub_server) -> None:
         return {"internal-wiki.example.com": ["10.1.2.3"]}[host]
 
     policy = AddressPolicy(allow_hosts=frozenset({"127.0.0.1"}), resolver=resolver)
-    with httpx.Client(timeout=SHORT_TIMEOUT) as client:
+    with httpx.Client(timeout=SHORT_TIMEOUT, trust_env=False) as client:
         visitor = Visitor(client, policy)
         with pytest.raises(BlockedByPolicy) as literal:
             visitor.visit(server.base_url + "/start")
