@@ -93,7 +93,7 @@ class ResearchAgent(AgentModule):
             return None
         for s in state.sources.values():
             if s.opened and s.snippet and squash(s.snippet) == squash(target.snippet) and squash(s.title) == squash(target.title):
-                return f"duplicate: same title and snippet as {s.id} ({s.canonical_url}), already read — a probable copy"
+                return f"copy: same title and snippet as {s.id} ({s.canonical_url}), already read — a probable syndicated copy"
         return None
 
     def reduce(self, state: ResearchState, observation: Observation, decision: Decision) -> ResearchState:

@@ -135,13 +135,15 @@ class Reducer:
             state.risk.append(RiskEvent(kind, reason, str(result.args)[:200], step, result.args.get("url")))
             return
         if reason.startswith("duplicate"):
+            # the policy repeated a path that already ran: change strategy
             state.bump("refused_duplicates")
             state.bump("consecutive_duplicates")
+            cell = state.cells.get(cell_key or "")
+            if cell is not None and cell.is_open and not cell.exhausted:
+                self._advance(state, cell, f"refused: {reason}")
         else:
-            state.bump("refused_other")
-        cell = state.cells.get(cell_key or "")
-        if cell is not None and cell.is_open and not cell.exhausted:
-            self._advance(state, cell, f"refused: {reason}")
+            # a probable copy or a denied domain: drop that lead, keep the rest of the path
+            state.bump("refused_copies" if reason.startswith("copy") else "refused_other")
         state.notice = f"step {step}: {result.name} refused — {reason}"
 
     # --------------------------------------------------------------- search
