@@ -261,9 +261,13 @@ class Reducer:
             if f.cell == draft.cell and f.source_id == source.id and f.value == value:
                 return False
         fid = f"F{len(state.findings) + 1}"
+        # primary or not depends on the finding's own object: a vendor's page is
+        # primary for the vendor's product, whichever search surfaced it
+        obj = state.task_contract.object(cell.object)
+        kind = source_type_of(source.canonical_url, obj.official_domains, state.task_contract)
         state.findings[fid] = Finding(
             fid, draft.cell, value, display, quote, source.id, source.url, draft.date or source.date,
-            source.source_type, step, self.policy.name,
+            kind, step, self.policy.name,
         )
         return True
 
