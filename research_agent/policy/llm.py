@@ -351,6 +351,11 @@ class LLMPolicy:
         self.view_limits = dict(view_limits or {})
         self.usage = PolicyUsage()
 
+    def use_model(self, model: Model | Callable[[], Model]) -> None:
+        """Call `model` from now on — e.g. `policy.use_model(lambda: agent.llm)` once the agent
+        exists, so every call goes through the engine's metering proxy (token and cost budgets)."""
+        self._model_source = model
+
     @property
     def model(self) -> Model:
         src = self._model_source

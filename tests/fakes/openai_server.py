@@ -246,3 +246,42 @@ class FakeOpenAIServer:
                 self._send(200, json.dumps(body).encode(), reply.headers)
 
         return Handler
+
+
+def replay_script(path_or_text: str | Any) -> ScriptFn:
+    """A server script that plays a `scripted:` JSONL file over HTTP.
+
+    Lines are chosen exactly as `--model scripted:` chooses them (by the task
+    marker and what the request contains), so one recorded script drives both
+    the in-process `ScriptedModel` and the real `openai` client path.
+    `raise` lines become HTTP errors: unavailable → 503, rejected → 400,
+    invalid → a refusal.
+    """
+    from pathlib import Path
+
+    from research_agent.llm import ModelOutputInvalid, ModelRejected, ModelUnavailable
+    from research_agent.llm.scripted import ScriptSelector, parse_script
+
+    p = Path(str(path_or_text))
+    text = p.read_text(encoding="utf-8") if p.suffix == ".jsonl" and p.exists() else str(path_or_text)
+    selector = ScriptSelector(parse_script(text, origin=str(p) if p.suffix == ".jsonl" else "script"))
+
+    def play(request: dict[str, Any]) -> Reply | None:
+        try:
+            out = selector(request.get("messages", []))
+        except ModelUnavailable as exc:
+            return Reply.error(503, message=str(exc))
+        except ModelRejected as exc:
+            return Reply.error(400, message=str(exc))
+        except ModelOutputInvalid as exc:
+            return Reply.refusal(str(exc))
+        if out is None:
+            return None
+        u = out.usage
+        usage = None
+        if u.total_tokens:
+            usage = {"prompt_tokens": u.prompt_tokens, "completion_tokens": u.completion_tokens,
+                     "total_tokens": u.total_tokens}
+        return Reply.text(out.text, usage=usage)
+
+    return play

@@ -274,3 +274,11 @@ def test_every_request_is_json_only_and_marked(fake_openai, sleeps):
     system = server.requests[0]["messages"][0]["content"]
     assert system.splitlines()[0] == "TASK: plan"
     assert "single JSON object" in system
+
+
+def test_use_model_rebinds_the_model_source():
+    raw, proxy = ScriptedModel([{"tool": "none"}]), ScriptedModel([{"tool": "none"}])
+    policy = LLMPolicy(raw)
+    policy.use_model(lambda: proxy)  # what the composition does once the engine's metering proxy exists
+    policy.plan(base_state())
+    assert raw.requests == [] and len(proxy.requests) == 1
