@@ -83,6 +83,16 @@ _SECRET_KEY = re.compile(
     r"(?:^|[_\-.])(?:api[_\-]?key|secret(?:[_\-]?key)?|token|authorization|password|passwd|bearer|cookie)$",
     re.IGNORECASE,
 )
+# A cheap scan of the JSON text for a key *ending* like one of those names: a
+# superset of `_SECRET_KEY` (a hit only means the exact walk runs), so the
+# common case, no such key anywhere in the state, skips the Python walk.
+_SECRET_KEY_ENDINGS = tuple(
+    f'{name}":'
+    for name in (
+        "apikey", "api_key", "api-key", "secret", "secretkey", "secret_key", "secret-key",
+        "token", "authorization", "password", "passwd", "bearer", "cookie",
+    )
+)
 REDACTED = "[redacted]"
 
 
@@ -218,6 +228,17 @@ def _redact_secrets(value: Any) -> Any:
     if isinstance(value, list):
         return [_redact_secrets(v) for v in value]
     return value
+
+
+def _state_json(state: ResearchState) -> tuple[dict[str, Any], str]:
+    """The state as plain data and as JSON text, secret-looking values redacted."""
+    data = state.to_dict()
+    text = json.dumps(data)
+    lowered = text.lower()
+    if any(ending in lowered for ending in _SECRET_KEY_ENDINGS):
+        data = _redact_secrets(data)
+        text = json.dumps(data)
+    return data, text
 
 
 def _usage(value: RunUsage | Mapping[str, Any] | None) -> RunUsage:
@@ -428,7 +449,7 @@ class Store:
         previous checkpoint); None leaves the stored figure as it is.
         """
         run_usage = _usage(usage) if usage is not None else None
-        data = _redact_secrets(state.to_dict())
+        data = _state_json(state)
         with self._write() as s:
             self._write_state(s, task_id, run_id, state, data, run_usage)
             self._task(s, task_id).status = "running"
@@ -450,7 +471,7 @@ class Store:
         and, when given, the final state (so state and ending commit together)."""
         end_kind = EndKind(end_kind)
         run_usage = _usage(usage) if usage is not None else None
-        data = _redact_secrets(state.to_dict()) if state is not None else None
+        data = _state_json(state) if state is not None else None
         now = _now()
         with self._write() as s:
             task = self._task(s, task_id)
@@ -495,13 +516,13 @@ class Store:
         task_id: str,
         run_id: str,
         state: ResearchState,
-        data: dict[str, Any],
+        data: tuple[dict[str, Any], str],
         usage: RunUsage | None,
     ) -> None:
         now = _now()
         task = self._task(s, task_id)
         run = self._run(s, task_id, run_id)
-        state_json = json.dumps(data)
+        data, state_json = data
         row = {"step": int(state.current_step), "state_json": state_json, "signature": state.signature(), "updated_at": now}
         s.execute(
             sqlite_insert(StateRow)
