@@ -315,6 +315,10 @@ def execute(
             reducer_config=ReducerConfig(transient_attempts=cfg.transient_attempts),
             naive_final=stopper == "stagnation",
         )
+        if hasattr(policy, "use_model"):
+            # the policy calls the model through the agent's llm, which the engine
+            # meters during a run: token and cost budgets see every call
+            policy.use_model(lambda: agent.llm)
         hook = _Checkpoint(store, task_id, run_id, state, base_usage or {}, on_step)
         engine = Engine(
             agent,

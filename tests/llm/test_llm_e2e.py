@@ -219,12 +219,6 @@ def test_planted_instructions_are_not_followed_and_the_risk_screen_fires(llm_run
         assert user.count("ignore all previous instructions") == 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="compose.make_policy hands LLMPolicy the raw model while the engine meters only `agent.llm` "
-           "(its MeteredModel proxy), so policy calls never reach MaxTokensCriteria; fix in compose.execute: "
-           "`policy.use_model(lambda: agent.llm)` after building the agent, then drop this marker",
-)
 def test_token_budget_stops_with_a_partial_report(llm_runner):
     out = llm_runner.run([PLAN_SEARCH, PLAN_DOCS, PLAN_NEWS, EXTRACT_DOCS, EXTRACT_NEWS, JUDGE_OK, SYNTH],
                          max_tokens=1500)
