@@ -50,6 +50,7 @@ from research_agent.contract import (
     parse_question,
     split_cell_key,
 )
+from research_agent.tools.faults import Fault
 
 __all__ = [
     "CATEGORIES",
@@ -70,9 +71,6 @@ Category = Literal["quick_complete", "must_continue", "unavailable", "conflict",
 CATEGORIES: tuple[str, ...] = Category.__args__  # type: ignore[attr-defined]
 EndKind = Literal["completed", "no_progress", "risk_abort", "budget_exhausted", "tool_failure", "user_cancelled"]
 CellStatus = Literal["confirmed", "partial", "pending", "unavailable", "irrelevant"]
-FaultKind = Literal[
-    "timeout", "http_404", "http_403", "http_429", "http_500", "reset", "slow", "empty", "binary", "huge", "redirect_loop"
-]
 
 # Fault kinds whose response never contains the page: with `times = None`
 # (every request fails) the page itself is not needed under pages/.
@@ -111,18 +109,9 @@ class CaseExpect(_Strict):
     """Expected engine stop reason (e.g. "evidence_sufficient"), when it matters."""
 
 
-class CaseFault(_Strict):
-    """One injected failure of the local web (same fields as research_agent.tools.faults.Fault)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    url: str
-    """The page's public URL (https://<host>/<path>)."""
-    kind: FaultKind
-    times: int | None = Field(default=None, ge=0)
-    """None: every request fails; N: the first N requests fail, later ones are served."""
-    retry_after: float | None = Field(default=None, ge=0)
-    """Seconds sent in Retry-After for http_429."""
+CaseFault = Fault
+"""A fault in `[[faults]]`: `research_agent.tools.faults.Fault` (url, kind, times, retry_after),
+the same model the local web applies, so a case can never name a fault the server cannot inject."""
 
 
 class EvalCase(_Strict):
