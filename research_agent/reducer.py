@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass
 
 from criteria.risk_policy import RiskPolicy
-from criteria.risk_screen import screen_action, screen_page
+from criteria.risk_screen import page_is_risky, screen_action, screen_page
 from engine import ActionResult, Decision, Observation
 
 from .contract import TaskContract, split_cell_key
@@ -223,7 +223,7 @@ class Reducer:
         if page.canonical_url != canon and state.source_by_canonical(page.canonical_url) is None:
             source.canonical_url = page.canonical_url  # redirected: the answering URL is the identity
         flags = screen_page(page.text, self.risk_policy, url=page.final_url)
-        if flags:
+        if page_is_risky(flags, self.risk_policy):
             source.quarantined = True
             for flag in flags:
                 state.risk.append(RiskEvent(flag.kind, flag.detail, flag.evidence, step, page.final_url))
