@@ -9,8 +9,9 @@ Design
   `BEGIN IMMEDIATE` (they take the write lock up front and wait for it within
   the busy timeout, instead of failing when a deferred read turns into a
   write); read transactions use a plain `BEGIN` for a consistent snapshot.
-  Transactions are short: a checkpoint is one transaction of a few
-  milliseconds, a cancel request is one `UPDATE`.
+  Transactions are short: a checkpoint serialises the state *before* it
+  takes the write lock and then holds it only for its upserts (milliseconds;
+  see `bench/resume.py`); a cancel request is one `UPDATE`.
 * **One transaction per step.**  `checkpoint` writes the state JSON and its
   projection into `cells`/`sources`/`findings`/`actions` together, so a
   process killed at any moment leaves the last committed checkpoint intact,
