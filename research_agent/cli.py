@@ -854,9 +854,16 @@ def eval_(
             raise
         _fail("the eval runner (research_agent.evals.runner) is not installed in this build")
     from .config import REPO_ROOT
+    from .evals.case import CaseError
 
     chosen = list(paths or []) or [REPO_ROOT / "evalsets"]
-    raise typer.Exit(run_eval(chosen, baselines=baselines, json_path=json_path, workers=workers, model=model))
+    with _bad_input():
+        _resolve_model(ResearchConfig(model=model))
+    try:
+        code = run_eval(chosen, baselines=baselines, json_path=json_path, workers=workers, model=model)
+    except CaseError as exc:
+        _fail(str(exc))
+    raise typer.Exit(code)
 
 
 def main() -> None:

@@ -115,6 +115,8 @@ class LiveView:
         self.last = "starting…"
         self._live: Live | None = None
         self._t_last = time.monotonic()
+        self._done = False
+        """Set when the run returned: the clock stops at the last step's figure."""
 
     # ------------------------------------------------------------ lifecycle
     def __enter__(self) -> "LiveView":
@@ -124,6 +126,7 @@ class LiveView:
         return self
 
     def __exit__(self, *exc: object) -> None:
+        self._done = True
         if self._live is not None:
             self._live.stop()
             self._live = None
@@ -155,9 +158,8 @@ class LiveView:
     # ------------------------------------------------------------ rendering
     def _budget(self) -> Text:
         t = self.totals
-        elapsed = float(t.get("elapsed_seconds", 0.0)) + (time.monotonic() - self._t_last if self.totals else 0.0)
-        if not self.totals:
-            elapsed = time.monotonic() - self._t_last
+        ticking = 0.0 if self._done else time.monotonic() - self._t_last
+        elapsed = float(t.get("elapsed_seconds", 0.0)) + ticking
 
         def against(value: str, limit_key: str, fmt=str) -> str:
             limit = self.limits.get(limit_key)

@@ -1,0 +1,85 @@
+"""`research index` and `research eval` (which delegates to the eval runner)."""
+
+from __future__ import annotations
+
+import sys
+import types
+from pathlib import Path
+
+import pytest
+from _cli_kit import cli, default_db, error_lines, run_proc, task_count
+
+
+def test_index_reports_documents_and_hosts(mini_corpus: Path, tmp_path: Path) -> None:
+    target = tmp_path / "idx" / "corpus.db"
+    res = cli("index", mini_corpus, "--db-path", target)
+    assert res.exit_code == 0, res.stderr
+    lines = res.stdout.splitlines()
+    assert lines[0] == f"indexed 12 documents from {mini_corpus} into {target.resolve()}"
+    assert lines[1] == (
+        "hosts: brightline.example, devweekly.example, larkspur.example, queuereview.example, "
+        "stackguide.example, tidewell.example"
+    )
+    assert target.exists()
+    # the index is the one `run` searches: a run on the same corpus completes
+    assert cli("run", "Compare Larkspur and Tidewell on license", "--corpus", mini_corpus, "--quiet").exit_code == 0
+
+
+def test_index_defaults_to_the_cache_under_research_home(mini_corpus: Path) -> None:
+    res = cli("index", mini_corpus)
+    assert res.exit_code == 0
+    path = Path(res.stdout.splitlines()[0].rsplit(" into ", 1)[1])
+    assert path.parent == default_db().parent / "indexes" and path.exists()
+
+
+def test_index_of_a_folder_without_pages_warns(tmp_path: Path) -> None:
+    (tmp_path / "empty").mkdir()
+    res = cli("index", tmp_path / "empty", "--db-path", tmp_path / "e.db")
+    assert res.exit_code == 0
+    assert res.stdout.splitlines()[1] == "hosts: none"
+    assert error_lines(res.stderr) == [f"warning: no .html/.htm/.md/.txt page with text under {tmp_path / 'empty'}"]
+
+
+def test_eval_delegates_to_the_runner(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    calls: list[tuple] = []
+
+    def run_eval(paths, *, baselines, json_path, workers, model):
+        calls.append((paths, baselines, json_path, workers, model))
+        return 1
+
+    fake = types.ModuleType("research_agent.evals.runner")
+    fake.run_eval = run_eval  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "research_agent.evals.runner", fake)
+    res = cli("eval", tmp_path / "a", tmp_path / "b", "--baselines", "--json", tmp_path / "m.json", "--workers", "3")
+    assert res.exit_code == 1
+    assert calls == [([tmp_path / "a", tmp_path / "b"], True, tmp_path / "m.json", 3, "offline")]
+    calls.clear()
+    assert cli("eval").exit_code == 1
+    (paths, baselines, json_path, workers, model), = calls
+    assert paths[0].name == "evalsets" and (baselines, json_path, workers, model) == (False, None, 2, "offline")
+
+
+def test_eval_without_a_runner_is_a_one_line_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "research_agent.evals.runner", None)  # import fails as if missing
+    res = cli("eval")
+    assert res.exit_code == 2
+    assert error_lines(res.stderr) == ["error: the eval runner (research_agent.evals.runner) is not installed in this build"]
+
+
+def test_eval_bad_input(tmp_path: Path) -> None:
+    res = cli("eval", tmp_path / "nowhere")
+    assert res.exit_code == 2
+    assert error_lines(res.stderr) == [f"error: {tmp_path / 'nowhere'}: no such case folder or case.toml"]
+    res = cli("eval", "--model", "gpt4")
+    assert res.exit_code == 2 and error_lines(res.stderr)[0].startswith("error: unknown --model 'gpt4'")
+
+
+def test_eval_runs_the_demo_case(tmp_path: Path) -> None:
+    demo = Path(__file__).resolve().parents[2] / "evalsets" / "demo"
+    if not (demo / "case.toml").exists():
+        pytest.skip("the demo evalset is not in this checkout")
+    res = run_proc("eval", demo, "--workers", "1", "--json", tmp_path / "m.json")
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert "quick_complete" in res.stdout and "1 cases × 1 stopper(s)" in res.stdout
+    assert (tmp_path / "m.json").exists()
+    assert task_count(default_db()) == 0  # eval keeps its own stores
