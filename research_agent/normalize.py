@@ -78,7 +78,7 @@ _UNITS: dict[str, tuple[str, float]] = {
 }
 _NUM = re.compile(
     r"(?P<cur>[$€])?\s?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s?"
-    r"(?P<unit>requests per second|req/s|ops/sec|milliseconds|millisecond|microseconds|seconds|second|sec|ms|µs|us|kib|mib|gib|kb|mb|gb|tb|%|percent|usd|dollars|eur|million|billion|thousand|rps|s)?\b",
+    r"(?P<unit>requests per second|req/s|ops/sec|milliseconds|millisecond|microseconds|seconds|second|sec|ms|µs|us|kib|mib|gib|kb|mb|gb|tb|%|percent|usd|dollars|eur|million|billion|thousand|rps|s)?(?!\w)",
     re.I,
 )
 _VERSION = re.compile(r"\b(?:v|version\s+)?(\d+\.\d+(?:\.\d+)?)\b", re.I)
