@@ -234,7 +234,15 @@ def _llm_draft(question: str, cfg: ResearchConfig, parse_error: ContractError) -
         if exc.name != f"{__package__}.policy.llm":
             raise
         raise parse_error from None
-    return LLMPolicy(_resolve_model(cfg)).draft_contract(question)
+    from engine import ModelError
+
+    try:
+        return LLMPolicy(_resolve_model(cfg)).draft_contract(question)
+    except ModelError as exc:
+        raise BadInput(
+            f"the model could not draft a contract for the question ({type(exc).__name__}: {exc}); "
+            "pass --object/--dimension or --contract FILE.toml"
+        ) from exc
 
 
 def build_contract(
@@ -613,11 +621,20 @@ def list_tasks(
     if not rows:
         print("no tasks" + (f" with status {status}" if status else "") + f" in {store.path}", file=sys.stderr)
         return
-    table = Table(show_lines=False)
-    for col in ("id", "status", "end kind", "steps", "question", "updated"):
-        table.add_column(col, no_wrap=col in ("id", "updated"), justify="right" if col == "steps" else "left")
-    for r in rows:
-        table.add_row(r["id"], r["status"], r["end_kind"] or "—", str(r["steps"]), _short(r["question"], 48), _when(r["updated"]))
+    cells = [
+        [r["id"], r["status"], r["end_kind"] or "—", str(r["steps"]), _short(r["question"], 60), _when(r["updated"])]
+        for r in rows
+    ]
+    headers = ("id", "status", "end kind", "steps", "question", "updated")
+    table = Table(show_lines=False, expand=True)
+    for i, col in enumerate(headers):
+        if col == "question":  # takes what is left; cut with an ellipsis rather than wrapped
+            table.add_column(col, no_wrap=True, overflow="ellipsis", ratio=1, min_width=12)
+        else:
+            width = max(len(col), *(len(c[i]) for c in cells))
+            table.add_column(col, no_wrap=True, min_width=width, justify="right" if col == "steps" else "left")
+    for c in cells:
+        table.add_row(*c)
     _out().print(table)
 
 
@@ -750,7 +767,8 @@ def format_step(line: dict[str, Any]) -> list[str]:
         bits.append("gaps closed: " + ", ".join(s["gaps_closed"]))
     if s.get("focus"):
         bits.append(f"cell: {s['focus']}")
-    bits.append(f"next: {s.get('next', 'stop' if line.get('stop_reason') else 'continue')}")
+    # an amended line (a stop decided after the step was written) keeps the step's old summary
+    bits.append("next: " + ("stop" if line.get("stop_reason") else str(s.get("next", "continue"))))
     out = [head, "          " + " · ".join(bits)]
     for r in line.get("action_results") or []:
         if r.get("status") not in ("ok", "success"):

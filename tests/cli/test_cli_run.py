@@ -172,3 +172,28 @@ def test_a_real_process_runs_with_a_relative_corpus_and_db(mini_corpus: Path, tm
     shown = run_proc("show", "p1", "--db", db, "--json")
     assert shown.returncode == 0 and len(json.loads(shown.stdout)) == 6
     assert not default_db().exists()  # --db was honoured everywhere
+
+
+def test_an_unparsable_question_gets_a_contract_drafted_by_an_llm_model(tmp_path: Path) -> None:
+    q = "Which queue should a small team pick, Larkspur or Tidewell, given licensing?"
+    script = tmp_path / "draft.jsonl"
+    script.write_text(
+        json.dumps({"when": {"task": "contract"}, "json": {
+            "objects": [{"name": "Larkspur"}, {"name": "Tidewell"}],
+            "dimensions": [{"name": "license", "kind": "license"}],
+        }}) + "\n"
+    )
+    res = cli("run", q, "--model", f"scripted:{script}", "--show-contract", "--json")
+    assert res.exit_code == 0, res.stderr
+    data = json.loads(res.stdout)
+    assert ([o["name"] for o in data["objects"]], [d["name"] for d in data["dimensions"]]) == (["Larkspur", "Tidewell"], ["license"])
+    assert (data["question"], data["source"]) == (q, "llm")
+    # offline: the parse error, with how to give a contract
+    offline = cli("run", q, "--show-contract")
+    assert offline.exit_code == 2 and "could not read objects and dimensions" in offline.stderr
+    # a model that gives no usable draft: one line, exit 2, nothing stored
+    script.write_text(json.dumps({"when": {"task": "plan"}, "json": {"tool": "none"}}) + "\n")
+    failed = cli("run", q, "--model", f"scripted:{script}")
+    assert failed.exit_code == 2
+    assert len(error_lines(failed.stderr)) == 1 and "the model could not draft a contract" in failed.stderr
+    assert task_count(default_db()) == 0
