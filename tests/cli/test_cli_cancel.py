@@ -62,8 +62,8 @@ def test_cancel_from_another_process_then_resume_completes(mini_corpus: Path) ->
     # while it runs, a second resume of the same task is refused
     busy = cli("resume", "k1")
     assert busy.exit_code == 2 and "is running in process" in busy.stderr
-    at = checkpointed_step(default_db(), "k1")
     res = cli("cancel", "k1")
+    at = checkpointed_step(default_db(), "k1")  # the flag is written by now
     assert res.exit_code == 0
     assert res.stdout.startswith(f"cancel requested for task k1 (process {proc.pid})")
     code, out, err = finish(proc)
