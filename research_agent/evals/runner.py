@@ -117,8 +117,9 @@ def check_thresholds(summary: dict) -> list[str]:
 
 def run_eval(
     paths: list[Path], *, baselines: bool = False, json_path: Path | None = None, workers: int = 2,
-    model: str = "offline", out=sys.stdout,
+    model: str = "offline", out=None,
 ) -> int:
+    out = out if out is not None else sys.stdout  # resolved per call: stdout may be swapped between calls
     cases = discover_cases(paths or [REPO_ROOT / "evalsets"])
     if not cases:
         print("no cases found", file=sys.stderr)
