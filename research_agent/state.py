@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import asdict, dataclass, field, fields
-from typing import Any, Literal
+from dataclasses import dataclass, field, fields
+from operator import attrgetter
+from typing import Any, Callable, Literal
 
 from engine import StateSchema, StopReason
 
@@ -231,8 +232,14 @@ class ResearchState(StateSchema):
 
     # ------------------------------------------------------------ JSON
     def to_dict(self) -> dict[str, Any]:
-        data = {f.name: getattr(self, f.name) for f in fields(self)}
-        out = json.loads(json.dumps({k: _plain(v) for k, v in data.items()}, default=str))
+        """Plain JSON data, a fresh copy sharing nothing mutable with the state.
+
+        Converted field by field (see `_jsonable`) into exactly what the former
+        `dataclasses.asdict` + `json.loads(json.dumps(..., default=str))` round
+        trip gave (same values and types, same key order): that round trip
+        cost ~45 ms at 1,000 steps (2,000 actions), this ~6 ms.
+        """
+        out = _dataclass_dict(self, _PLAIN)
         out["stop_reason"] = self.stop_reason.value if self.stop_reason else None
         return out
 
@@ -251,14 +258,84 @@ class ResearchState(StateSchema):
         return cls(**{k: v for k, v in d.items() if k in known})
 
 
-def _plain(v: Any) -> Any:
-    if hasattr(v, "__dataclass_fields__"):
-        return asdict(v)
+# `_jsonable` modes, after what the old `to_dict` did before its JSON round trip:
+# a field's value went through `_plain` (dataclasses → `asdict`, dicts and lists
+# recursed, anything else such as a tuple left as is), `asdict` recurses into
+# lists, tuples and dicts, and whatever neither converted met `json.dumps` with
+# `default=str` (so a dataclass left inside a tuple by `_plain` became its repr).
+# Differences only where the old code raised: a value `copy.deepcopy` cannot
+# copy (inside a dataclass) or a dataclass class object now becomes its `str`,
+# and a reference cycle raises RecursionError instead of ValueError.
+_JSON, _PLAIN, _ASDICT = 0, 1, 2
+_ATOMS = frozenset({str, int, float, bool, type(None)})
+_FIELDS: dict[type, tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]] = {}
+
+
+def _fields_of(cls: type) -> tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]:
+    """A dataclass's field names and a getter returning their values as a tuple."""
+    known = _FIELDS.get(cls)
+    if known is None:
+        names = tuple(f.name for f in fields(cls))
+        getter = attrgetter(*names) if len(names) > 1 else (lambda obj: tuple(getattr(obj, n) for n in names))
+        known = _FIELDS[cls] = (names, getter)
+    return known
+
+
+def _dataclass_dict(obj: Any, mode: int) -> dict[str, Any]:
+    names, getter = _fields_of(type(obj))
+    out = dict(zip(names, getter(obj)))
+    for name, x in out.items():
+        if type(x) not in _ATOMS:
+            out[name] = _jsonable(x, mode)
+    return out
+
+
+def _jsonable(v: Any, mode: int) -> Any:
+    """`v` as `json.loads(json.dumps(v, default=str))` gives it back, with dataclass
+    instances turned into dicts of their fields first (per `mode`, see above)."""
+    t = type(v)
+    if t in _ATOMS:
+        return v
+    if t is list:
+        return [x if type(x) in _ATOMS else _jsonable(x, mode) for x in v]
+    if t is dict:
+        return {
+            (k if type(k) is str else _json_key(k)): (x if type(x) in _ATOMS else _jsonable(x, mode))
+            for k, x in v.items()
+        }
+    if mode != _JSON and hasattr(t, "__dataclass_fields__"):
+        return _dataclass_dict(v, _ASDICT)
+    if t is tuple or isinstance(v, (list, tuple)):
+        inner = mode if (mode == _ASDICT or (mode == _PLAIN and isinstance(v, list))) else _JSON
+        return [_jsonable(x, inner) for x in v]
     if isinstance(v, dict):
-        return {k: _plain(x) for k, x in v.items()}
-    if isinstance(v, list):
-        return [_plain(x) for x in v]
-    return v
+        return {_json_key(k): _jsonable(x, mode) for k, x in v.items()}
+    # Subclasses of the JSON types are written as their base type's value
+    # (a str-mixin Enum as its value, an IntEnum as its number).
+    if isinstance(v, str):
+        return str.__str__(v)
+    if isinstance(v, int):
+        return int.__int__(v)
+    if isinstance(v, float):
+        return float.__float__(v)
+    return _jsonable(str(v), _JSON)
+
+
+def _json_key(k: Any) -> str:
+    """A dict key as `json.dumps` writes it (which calls no `default` for keys)."""
+    if isinstance(k, str):
+        return str.__str__(k)
+    if isinstance(k, float):
+        if k != k:
+            return "NaN"
+        if k in (float("inf"), float("-inf")):
+            return "Infinity" if k > 0 else "-Infinity"
+        return float.__repr__(k)
+    if k is True or k is False or k is None:
+        return json.dumps(k)
+    if isinstance(k, int):
+        return int.__repr__(k)
+    raise TypeError(f"keys must be str, int, float, bool or None, not {type(k).__name__}")
 
 
 def new_state(contract: TaskContract) -> ResearchState:
