@@ -50,6 +50,7 @@ class ResearchAgent(AgentModule):
         # naive_final: answer as soon as every cell has some value — the
         # "final result" stopping of the QitOS-style baseline, never the default.
         self.naive_final = naive_final
+        self._usage_seen = (0, 0)
 
     # ------------------------------------------------------------ lifecycle
     def init_state(self, task: str, **kw: Any) -> ResearchState:
@@ -63,7 +64,10 @@ class ResearchAgent(AgentModule):
             return Decision.wait("risk flagged: waiting for the risk check to end the run")
         if self.naive_final and all(c.value or c.status in ("irrelevant", "unavailable") for c in state.cells.values()):
             return Decision.final(_naive_answer(state))
-        planned = self.policy.plan(state)
+        try:
+            planned = self.policy.plan(state)
+        finally:
+            self.count_model_use(state)
         if planned is None:
             return Decision.wait(NO_PATH)
         args = {**planned.args, "cell": planned.cell, "strategy": planned.strategy}
@@ -97,7 +101,24 @@ class ResearchAgent(AgentModule):
         return None
 
     def reduce(self, state: ResearchState, observation: Observation, decision: Decision) -> ResearchState:
-        return self.reducer.reduce(state, observation, decision)
+        try:
+            return self.reducer.reduce(state, observation, decision)
+        finally:
+            self.count_model_use(state)
+
+    def count_model_use(self, state: ResearchState) -> None:
+        """Add the policy's model calls and rejected answers since the last look to the state's
+        counters (`model_calls`, `rejected_outputs`): persisted, summed across resumes, reported."""
+        usage = getattr(self.policy, "usage", None)
+        if usage is None:
+            return
+        calls, rejected = usage.calls, usage.rejected_outputs
+        seen_calls, seen_rejected = self._usage_seen
+        if calls > seen_calls:
+            state.bump("model_calls", calls - seen_calls)
+        if rejected > seen_rejected:
+            state.bump("rejected_outputs", rejected - seen_rejected)
+        self._usage_seen = (calls, rejected)
 
     def prepare(self, state: ResearchState) -> str:
         counts = state.status_counts()

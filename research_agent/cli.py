@@ -49,7 +49,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from .config import ConfigError, ResearchConfig, load_config, research_home
+from .config import ConfigError, ResearchConfig, load_config, model_settings, research_home
 from .contract import (
     MAX_QUESTION_CHARS,
     ContractError,
@@ -423,7 +423,7 @@ def run(
     corpus: Annotated[Optional[Path], typer.Option("--corpus", help="Local corpus folder (pages/<host>/…) (default: the demo corpus).")] = None,
     search: Annotated[Optional[str], typer.Option("--search", help="Search backend: local | searxng | tavily | brave.")] = None,
     search_url: Annotated[Optional[str], typer.Option("--search-url", help="SearXNG base URL.")] = None,
-    model: Annotated[Optional[str], typer.Option("--model", help="offline | openai:<name> | scripted:<path.jsonl>.")] = None,
+    model: Annotated[Optional[str], typer.Option("--model", help="offline | rules | openai:<name> | scripted:<path.jsonl>.")] = None,
     show_contract: Annotated[bool, typer.Option("--show-contract", help="Print the contract (TOML, or JSON with --json) and exit.")] = False,
     max_steps: Annotated[Optional[int], typer.Option("--max-steps", min=1, help="Step budget.")] = None,
     max_time: Annotated[Optional[float], typer.Option("--max-time", min=0.001, help="Wall-time budget in seconds.")] = None,
@@ -862,7 +862,8 @@ def eval_(
     baselines: Annotated[bool, typer.Option("--baselines", help="Also run the max-steps and stagnation baselines.")] = False,
     json_path: Annotated[Optional[Path], typer.Option("--json", help="Write the metrics as JSON to this file.")] = None,
     workers: Annotated[int, typer.Option("--workers", min=1, help="Cases run in parallel (processes).")] = 2,
-    model: Annotated[str, typer.Option("--model", help="offline | openai:<name> | scripted:<path.jsonl>.")] = "offline",
+    model: Annotated[str, typer.Option("--model", help="offline | rules | openai:<name> | scripted:<path.jsonl> | scripted:auto (each case's recorded script).")] = "offline",
+    record: Annotated[bool, typer.Option("--record", help="Write the model's answers to each case's script file (replayed by --model scripted:auto).")] = False,
 ) -> None:
     """Run evaluation cases and print the stopping metrics per category."""
     try:
@@ -875,10 +876,11 @@ def eval_(
     from .evals.case import CaseError
 
     chosen = list(paths or []) or [REPO_ROOT / "evalsets"]
-    with _bad_input():
-        _resolve_model(ResearchConfig(model=model))
+    if model != "scripted:auto":
+        with _bad_input():
+            _resolve_model(ResearchConfig(**model_settings(load_config(), model)))
     try:
-        code = run_eval(chosen, baselines=baselines, json_path=json_path, workers=workers, model=model)
+        code = run_eval(chosen, baselines=baselines, json_path=json_path, workers=workers, model=model, record=record)
     except CaseError as exc:
         _fail(str(exc))
     raise typer.Exit(code)

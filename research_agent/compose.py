@@ -30,6 +30,7 @@ from engine import (
     EngineHook,
     EngineResult,
     FinalResultCriteria,
+    MeteredModel,
     RuntimeBudget,
     StagnationCriteria,
     StepRecord,
@@ -37,6 +38,7 @@ from engine import (
     ToolRegistry,
     TraceWriter,
     Usage,
+    UsageMeter,
 )
 
 from .agent import ResearchAgent
@@ -335,8 +337,11 @@ def execute(
         toolbox.close()
     final: ResearchState = result.state
     end_kind = end_kind_for(final.stop_reason)
+    answer = _answer_text(agent, model, hook, final) if end_kind == EndKind.COMPLETED else None
     usage = hook.totals(final)
-    answer = policy.synthesize(final) if end_kind == EndKind.COMPLETED else None
+    for counter in ("model_calls", "rejected_outputs", "rejected_findings"):
+        if final.counters.get(counter):
+            usage[counter] = final.counters[counter]
     md, js = build_report(
         final, task_id=task_id, end_kind=end_kind, stop_reason=final.stop_reason, stop_detail=final.stop_detail,
         usage=usage, resume_command=resume_command(task_id, cfg, end_kind), answer_text=answer,
@@ -362,6 +367,28 @@ def start(store: Store, cfg: ResearchConfig, contract: TaskContract, *, task_id:
         {"max_steps": budget.max_steps, "max_time": budget.max_runtime_seconds, "max_tokens": budget.max_tokens, "max_cost": budget.max_cost},
     )
     return execute(store, cfg, contract, task_id, budget=budget, **kw)
+
+
+def _answer_text(agent: ResearchAgent, model, hook: "_Checkpoint", state: ResearchState) -> str | None:
+    """The policy's answer text; the report template when the policy cannot write one.
+
+    The engine has stopped, so the call is metered here: its tokens and cost join the
+    run's usage and it counts as a model call.  The evidence is final: a model that fails
+    here (unavailable, garbage, a script that ran out) must not lose the report, so the
+    failure is noted and the template is used."""
+    policy = agent.policy
+    meter = UsageMeter()
+    if model is not None and hasattr(policy, "use_model"):
+        policy.use_model(MeteredModel(model, meter))
+    try:
+        return policy.synthesize(state)
+    except Exception as exc:  # noqa: BLE001 — any failure falls back to the template
+        state.notice = f"answer text not written ({type(exc).__name__}: {str(exc)[:200]}); the report lists the confirmed values"
+        state.bump("synthesis_failures")
+        return None
+    finally:
+        hook.usage = hook.usage + meter.total
+        agent.count_model_use(state)
 
 
 def remaining_budget(limits: dict, used: dict, add: dict) -> RuntimeBudget:

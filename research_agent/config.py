@@ -36,13 +36,17 @@ class ResearchConfig(BaseModel):
     traces: Path = Path("traces")
     """Where run traces are written (`<traces>/<run_id>/`)."""
     model: str = "offline"
-    """`offline`, `openai:<name>` or `scripted:<path.jsonl>`."""
+    """`offline`, `rules`, `openai:<name>` or `scripted:<path.jsonl>`."""
     openai_api_key: SecretStr | None = None
     """Key for the OpenAI-compatible endpoint (env OPENAI_API_KEY)."""
     openai_base_url: str | None = None
     """Base URL of an OpenAI-compatible server (env OPENAI_BASE_URL)."""
     prices_file: Path | None = None
     """TOML price table overriding the built-in one (USD per 1M tokens)."""
+    openai_structured_output: Literal["json_schema", "json_object", "off"] = "json_schema"
+    """How the adapter asks for JSON: a strict schema, JSON mode, or not at all."""
+    record_script: Path | None = None
+    """Append every model answer to this JSONL script, replayable with `scripted:<file>`."""
     corpus: Path | None = None
     """Local corpus folder served on loopback and indexed; default the demo corpus."""
     search_backend: Literal["local", "searxng", "tavily", "brave"] = "local"
@@ -79,6 +83,16 @@ class ResearchConfig(BaseModel):
         """Everything but secrets, JSON-able: what the store keeps."""
         data = self.model_dump(mode="json", exclude={"openai_api_key", "tavily_api_key", "brave_api_key"})
         return data
+
+
+MODEL_SETTINGS = ("openai_api_key", "openai_base_url", "prices_file", "openai_structured_output")
+"""The settings that say how to reach a model: what `research eval` takes from the user's config."""
+
+
+def model_settings(cfg: ResearchConfig, model: str) -> dict[str, Any]:
+    """`model` plus the connection settings of `cfg` (key, base URL, prices), nothing else:
+    an eval case keeps its own budgets and corpus whatever the user's config says."""
+    return {"model": model, **{k: getattr(cfg, k) for k in MODEL_SETTINGS}}
 
 
 _ENV = {

@@ -66,6 +66,7 @@ __all__ = [
 
 CASE_FILE = "case.toml"
 PAGES_DIR = "pages"
+DEFAULT_SCRIPT = "script.jsonl"
 
 Category = Literal["quick_complete", "must_continue", "unavailable", "conflict", "loop", "risk", "budget"]
 CATEGORIES: tuple[str, ...] = Category.__args__  # type: ignore[attr-defined]
@@ -126,7 +127,7 @@ class EvalCase(_Strict):
     expect: CaseExpect
     faults: list[CaseFault] = Field(default_factory=list)
     model_script: str | None = None
-    """JSONL script for the scripted-LLM path, relative to the case folder."""
+    """JSONL script for the scripted-LLM path, relative to the case folder (default `script.jsonl`)."""
     root: Path
     """The case folder (set by the loader, never written in case.toml)."""
 
@@ -140,7 +141,17 @@ class EvalCase(_Strict):
 
     @property
     def model_script_path(self) -> Path | None:
-        return self.root / self.model_script if self.model_script else None
+        """The recorded model script `scripted:auto` replays: `model_script`, else a
+        `script.jsonl` in the case folder, else None."""
+        if self.model_script:
+            return self.root / self.model_script
+        default = self.root / DEFAULT_SCRIPT
+        return default if default.is_file() else None
+
+    @property
+    def record_target(self) -> Path:
+        """Where `research eval --record` writes this case's model answers."""
+        return self.root / (self.model_script or DEFAULT_SCRIPT)
 
     def contract_model(self) -> TaskContract:
         """The task contract: the `[contract]` table, else the question parsed."""

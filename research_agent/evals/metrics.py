@@ -52,6 +52,12 @@ class RunMetrics:
     cells_matched: int
     seconds: float
     tool_call_bound_ok: bool | None = None
+    model_calls: int = 0
+    rejected_outputs: int = 0
+    """Model answers the LLM policy rejected as invalid (each retried or failing the step)."""
+    rejected_findings: int = 0
+    """Findings rejected because the quote is not on the page (or names no cell)."""
+    tokens: int = 0
     error: str | None = None
     mismatched_cells: dict[str, str] = field(default_factory=dict)
 
@@ -96,6 +102,8 @@ def measure(case, stopper: str, outcome, seconds: float) -> RunMetrics:
         duplicate_sources=state.counters.get("duplicate_sources", 0), partial=partial, report_usable=usable,
         cells_expected=len(case.expect.cells), cells_matched=matched, seconds=round(seconds, 2),
         tool_call_bound_ok=None if bound is None else state.counters.get("tool_calls", 0) <= bound,
+        model_calls=state.counters.get("model_calls", 0), rejected_outputs=state.counters.get("rejected_outputs", 0),
+        rejected_findings=state.counters.get("rejected_findings", 0), tokens=int(outcome.usage.get("tokens", 0) or 0),
         mismatched_cells=mismatched,
     )
 
@@ -139,6 +147,10 @@ def aggregate(rows: list[RunMetrics]) -> dict:
         "steps": _rate(sum(r.steps for r in rows), n),
         "duplicate_queries_executed": sum(r.duplicate_queries for r in rows),
         "premature_stops": sum(r.premature for r in rows),
+        "model_calls": _rate(sum(r.model_calls for r in rows), n),
+        "tokens": _rate(sum(r.tokens for r in rows), n),
+        "rejected_outputs": sum(r.rejected_outputs for r in rows),
+        "rejected_findings": sum(r.rejected_findings for r in rows),
     }
 
 

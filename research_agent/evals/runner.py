@@ -21,7 +21,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from ..config import REPO_ROOT, ResearchConfig
+from ..config import REPO_ROOT, ResearchConfig, load_config, model_settings
 from .case import EvalCase, discover_cases, load_case
 from .metrics import COLUMNS, RunMetrics, aggregate, fmt, measure
 
@@ -30,21 +30,32 @@ THRESHOLDS = {"accuracy": 1.0, "premature_stops": 0, "duplicate_queries_executed
 """What the evidence stopper must meet; quick cases must also use fewer tool calls than max-steps only."""
 
 
-def run_case(case_dir: str, stopper: str, model: str = "offline") -> dict:
-    """Run one case under one stopper; returns `RunMetrics.to_dict()`."""
+def run_case(case_dir: str, stopper: str, model: str = "offline", record: bool = False) -> dict:
+    """Run one case under one stopper; returns `RunMetrics.to_dict()`.
+
+    `model="scripted:auto"` replays the case's recorded script (`EvalCase.model_script_path`);
+    a case without one is scored as failed, never silently run offline.  `record=True`
+    (evidence stopper only) writes the model's answers to the case's script file."""
     from .. import compose
     from ..store import Store
     from ..tools.faults import Fault
 
     case = load_case(Path(case_dir))
     started = time.monotonic()
+    if model == "scripted:auto":
+        script = case.model_script_path
+        if script is None:
+            return _crashed(case, stopper, f"no recorded model script in {case.root} (record one with --record)", 0.0)
+        model = f"scripted:{script}"
+    record_to = None
+    if record and stopper == "evidence" and model != "offline":
+        record_to = case.record_target
+        record_to.unlink(missing_ok=True)  # a recording replaces the previous one
     with tempfile.TemporaryDirectory(prefix="research-eval-") as tmp:
         tmpdir = Path(tmp)
-        if model == "scripted:auto":
-            script = case.model_script_path
-            model = f"scripted:{script}" if script else "offline"
+        settings = model_settings(load_config(), model) if model.startswith("openai:") else {"model": model}
         cfg = ResearchConfig(
-            db=tmpdir / "eval.db", traces=tmpdir / "traces", corpus=case.root, model=model,
+            **settings, db=tmpdir / "eval.db", traces=tmpdir / "traces", corpus=case.root, record_script=record_to,
             max_steps=case.budget.max_steps, max_time=case.budget.max_time, max_tokens=case.budget.max_tokens,
             max_cost=case.budget.max_cost, http_timeout=1.0, retry_base_delay=0.05, retry_max_delay=0.5,
         )
@@ -117,15 +128,18 @@ def check_thresholds(summary: dict) -> list[str]:
 
 def run_eval(
     paths: list[Path], *, baselines: bool = False, json_path: Path | None = None, workers: int = 2,
-    model: str = "offline", out=None,
+    model: str = "offline", record: bool = False, out=None,
 ) -> int:
     out = out if out is not None else sys.stdout  # resolved per call: stdout may be swapped between calls
     cases = discover_cases(paths or [REPO_ROOT / "evalsets"])
     if not cases:
         print("no cases found", file=sys.stderr)
         return 2
+    if record and (model == "offline" or model.startswith("scripted:")):
+        print(f"--record needs a model to record (rules or openai:<name>), not {model!r}", file=sys.stderr)
+        return 2
     stoppers = STOPPERS if baselines else ("evidence",)
-    jobs = [(str(c.root), s, model) for s in stoppers for c in cases]
+    jobs = [(str(c.root), s, model, record) for s in stoppers for c in cases]
     started = time.monotonic()
     if workers > 1:
         with ProcessPoolExecutor(max_workers=workers) as pool:
@@ -135,6 +149,14 @@ def run_eval(
     summary = summarize(results)
     for stopper in stoppers:
         print(table(f"\n== stopper: {stopper} ==", summary[stopper]), file=out)
+        overall = summary[stopper]["overall"]
+        if overall.get("model_calls"):
+            print(
+                f"model ({model}): {overall['model_calls']:.1f} calls and {overall['tokens']:.0f} tokens per case; "
+                f"{overall['rejected_outputs']} answers rejected as invalid, "
+                f"{overall['rejected_findings']} findings rejected as ungrounded",
+                file=out,
+            )
     if baselines:
         print("\n== evidence stopper vs baselines (tool calls per case; ratio < 1 = fewer) ==", file=out)
         for cat, agg in summary["evidence"].items():
@@ -154,6 +176,8 @@ def run_eval(
         )
     failures = check_thresholds(summary)
     print(f"\n{len(cases)} cases × {len(stoppers)} stopper(s) in {time.monotonic() - started:.1f}s", file=out)
+    if record:
+        print(f"recorded the {model} answers of {len(cases)} case(s) to each case's script file", file=out)
     for f in failures:
         print(f"THRESHOLD FAILED {f}", file=out)
     if json_path:

@@ -4,6 +4,12 @@
     openai:<name>         → OpenAIModel(<name>) against `openai_base_url`
                             (OpenAI itself when unset) with `openai_api_key`
     scripted:<path.jsonl> → a ScriptedModel playing that script (see `scripted`)
+    rules                 → RuleModel: a rule-based stand-in that answers the LLM
+                            policy's prompts (no network; see `rules`)
+
+When the config's `record_script` is set, the model is wrapped in a
+`RecordingModel` that appends every answer to that JSONL file, so
+`scripted:<file>` replays the run later (see `record`).
 
 `config` is the run's configuration — the pydantic config model, or any
 object or mapping with the fields `openai_api_key`, `openai_base_url` and
@@ -25,7 +31,7 @@ from .openai_model import DEFAULT_BASE_URL, OpenAIModel
 from .prices import load_prices
 from .scripted import load_script
 
-ACCEPTED = "offline | openai:<model name> | scripted:<path.jsonl>"
+ACCEPTED = "offline | rules | openai:<model name> | scripted:<path.jsonl>"
 
 
 def _get(config: Any, name: str) -> Any:
@@ -43,9 +49,23 @@ def _get(config: Any, name: str) -> Any:
 
 def resolve_model(spec: str, *, config: Any = None) -> Model | None:
     """The model named by `spec` (see the module docstring); ValueError for an unknown spec."""
+    model = _resolve(spec, config)
+    record = _get(config, "record_script")
+    if model is not None and record:
+        from .record import RecordingModel
+
+        return RecordingModel(model, record)
+    return model
+
+
+def _resolve(spec: str, config: Any) -> Model | None:
     s = (spec or "").strip()
     if s == "offline":
         return None
+    if s == "rules":
+        from .rules import RuleModel
+
+        return RuleModel()
     kind, sep, rest = s.partition(":")
     if not sep or not rest.strip():
         raise ValueError(f"unknown --model {spec!r}; accepted forms: {ACCEPTED}")

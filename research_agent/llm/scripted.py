@@ -26,7 +26,9 @@ answer that many matching requests.  `raise` plays a failure instead of an
 answer: "unavailable" (`ModelUnavailable`), "rejected" (`ModelRejected`) or
 "invalid" (`ModelOutputInvalid`).  `usage` overrides the token estimate.
 When no unused line matches, the model raises `ScriptExhausted`: a script
-never repeats a default answer.
+never repeats a default answer.  An empty file is an error; a file of
+comments only is a script with no answers (what `research eval --record`
+writes for a run that never called the model): any request exhausts it.
 """
 
 from __future__ import annotations
@@ -189,9 +191,9 @@ def parse_script(text: str, *, origin: str = "script") -> list[ScriptLine]:
             first = exc.errors()[0]
             where = ".".join(str(p) for p in first["loc"]) or "(line)"
             raise ScriptError(f"{origin} line {n}: key `{where}`: {first['msg']}") from exc
-    if not lines:
-        raise ScriptError(f"{origin}: the script holds no outputs")
-    return lines
+    if not lines and not text.strip():
+        raise ScriptError(f"{origin}: the script is empty; it holds no outputs")
+    return lines  # comments only: a recording of a run that never called the model
 
 
 def load_script(path: str | Path, *, cost_per_token: float = 0.0) -> ScriptedModel:

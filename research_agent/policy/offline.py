@@ -51,19 +51,23 @@ def has_keyword(sentence: str, dim: DimensionSpec) -> bool:
 def rung_query(contract: TaskContract, cell: Cell, rung: int) -> str | None:
     obj = contract.object(cell.object)
     dim = contract.dimension(cell.dimension)
-    name = obj.name
-    synonyms = [k for k in dim.keywords if k.lower() != dim.name.lower()]
-    match LADDER[rung]:
+    return ladder_query(LADDER[rung], obj.name, obj.aliases, dim.name, dim.keywords)
+
+
+def ladder_query(rung: str, name: str, aliases: list[str], dimension: str, keywords: list[str]) -> str | None:
+    """The search of one strategy-ladder rung for an object and a dimension (None for `closed`)."""
+    synonyms = [k for k in keywords if k.lower() != dimension.lower()]
+    match rung:
         case "initial":
-            return f"{name} {dim.name}"
+            return f"{name} {dimension}"
         case "rephrase":
-            alias = obj.aliases[0] if obj.aliases else name
-            words = " ".join(synonyms[:3]) or dim.name
+            alias = aliases[0] if aliases else name
+            words = " ".join(synonyms[:3]) or dimension
             return f"{alias} {words}"
         case "primary_sources":
-            return f"{name} official documentation {dim.name} {' '.join(synonyms[:1])}".strip()
+            return f"{name} official documentation {dimension} {' '.join(synonyms[:1])}".strip()
         case "reframe":
-            return f"is {dim.name} publicly disclosed for {name}"
+            return f"is {dimension} publicly disclosed for {name}"
         case _:
             return None
 
@@ -137,31 +141,42 @@ class OfflinePolicy:
     # --------------------------------------------------------------- extract
     def extract(self, state: ResearchState, page: PageView, cells: list[str]) -> list[FindingDraft]:
         contract = state.task_contract
-        sentences = split_sentences(page.text)
-        title_objs = [o for o in contract.objects if mentions(page.title, o)]
-        patterns = {o.name: names_pattern(o.names) for o in contract.objects}
-        drafts: list[FindingDraft] = []
-        for key in cells:
-            cell = state.cells[key]
-            obj = contract.object(cell.object)
-            dim = contract.dimension(cell.dimension)
-            for sentence in sentences:
-                if not has_keyword(sentence, dim):
-                    continue
-                named = [o for o in contract.objects if patterns[o.name].search(sentence)]
-                about = obj in named or (not named and title_objs == [obj])
-                if not about or (named and obj not in named):
-                    continue
-                if len(named) > 1 and dim.kind in ("license", "number", "version", "date"):
-                    continue  # "A is MIT while B is GPL": whose value is it? skip ambiguous sentences
-                ev = value_from_sentence(sentence, dim)
-                if ev is not None:
-                    drafts.append(FindingDraft(cell=key, value=ev.value, quote=sentence, date=page.date))
-                    break
-        return drafts
+        targets = [(k, contract.object(state.cells[k].object), contract.dimension(state.cells[k].dimension)) for k in cells]
+        return sentence_findings(contract.objects, targets, page.title, page.text, page.date)
 
     def judge(self, state: ResearchState, cell: str) -> CellJudgement | None:
         return None
 
     def synthesize(self, state: ResearchState) -> str | None:
         return None
+
+
+def sentence_findings(
+    objects: list[ObjectSpec],
+    targets: list[tuple[str, ObjectSpec, DimensionSpec]],
+    title: str,
+    text: str,
+    date: str | None,
+) -> list[FindingDraft]:
+    """The offline extraction rule: for each `(cell key, object, dimension)` the first sentence of
+    `text` that names the object (or sits on a page whose title names only it), carries a
+    dimension keyword and yields a value.  `objects` are all the objects of the contract."""
+    sentences = split_sentences(text)
+    title_objs = [o for o in objects if mentions(title, o)]
+    patterns = {o.name: names_pattern(o.names) for o in objects}
+    drafts: list[FindingDraft] = []
+    for key, obj, dim in targets:
+        for sentence in sentences:
+            if not has_keyword(sentence, dim):
+                continue
+            named = [o for o in objects if patterns[o.name].search(sentence)]
+            about = obj in named or (not named and title_objs == [obj])
+            if not about or (named and obj not in named):
+                continue
+            if len(named) > 1 and dim.kind in ("license", "number", "version", "date"):
+                continue  # "A is MIT while B is GPL": whose value is it? skip ambiguous sentences
+            ev = value_from_sentence(sentence, dim)
+            if ev is not None:
+                drafts.append(FindingDraft(cell=key, value=ev.value, quote=sentence, date=date))
+                break
+    return drafts

@@ -70,8 +70,8 @@ def _unvisited_leads(state: ResearchState, max_leads: int) -> list[dict[str, Any
     taken: set[str] = set()
     # newest first: the freshest search is the most relevant to the current focus
     for lead in sorted(state.leads, key=lambda lead: (lead.cell != state.focus, -lead.step, lead.rank)):
-        if lead.canonical_url in seen or lead.canonical_url in taken or lead.cell not in open_cells:
-            continue
+        if lead.refused or lead.canonical_url in seen or lead.canonical_url in taken or lead.cell not in open_cells:
+            continue  # a refused lead (probable copy, denied domain) is a dropped path: do not offer it again
         taken.add(lead.canonical_url)
         out.append({"url": clip(lead.url, MAX_URL), "title": clip(lead.title, 80), "cell": lead.cell})
         if len(out) >= max_leads:
@@ -95,8 +95,17 @@ def compact_view(
         "question": clip(contract.question, 600),
         "contract": {
             "objects": [clip(o.name, 60) for o in contract.objects[:MAX_CONTRACT_ITEMS]],
+            "aliases": {
+                clip(o.name, 60): [clip(a, 60) for a in o.aliases[:3]]
+                for o in contract.objects[:MAX_CONTRACT_ITEMS] if o.aliases
+            },
+            "official_domains": {
+                clip(o.name, 60): [clip(d, 60) for d in o.official_domains[:3]]
+                for o in contract.objects[:MAX_CONTRACT_ITEMS] if o.official_domains
+            },
             "dimensions": [
-                {"name": clip(d.name, 60), "kind": d.kind, "key": d.key}
+                {"name": clip(d.name, 60), "kind": d.kind, "key": d.key,
+                 "synonyms": [clip(k, 40) for k in d.keywords[:6] if k.lower() != d.name.lower()][:5]}
                 for d in contract.dimensions[:MAX_CONTRACT_ITEMS]
             ],
             "constraints": [

@@ -43,8 +43,9 @@ def test_index_of_a_folder_without_pages_warns(tmp_path: Path) -> None:
 def test_eval_delegates_to_the_runner(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     calls: list[tuple] = []
 
-    def run_eval(paths, *, baselines, json_path, workers, model):
+    def run_eval(paths, *, baselines, json_path, workers, model, record):
         calls.append((paths, baselines, json_path, workers, model))
+        assert record is False
         return 1
 
     fake = types.ModuleType("research_agent.evals.runner")

@@ -127,6 +127,16 @@ def test_run_as_json(mini_corpus: Path) -> None:
     assert len(error_lines(res.stderr)) == 1 and res.stderr.startswith("task ")
 
 
+def test_run_with_the_rules_model_goes_through_the_llm_path(mini_corpus: Path) -> None:
+    """`--model rules` answers the LLM policy's prompts: same verified claims, model calls metered."""
+    res = cli("run", question_of(mini_corpus), "--corpus", mini_corpus, "--json", "--quiet", "--model", "rules")
+    assert res.exit_code == 0, res.stderr
+    data = json.loads(res.stdout)
+    assert {c["cell"] for c in data["verified_claims"]} == set(expected_of(mini_corpus))
+    assert data["usage"]["model_calls"] > data["usage"]["tool_calls"] > 0  # a plan per step, plus reading
+    assert data["usage"]["tokens"] > 0 and data["answer_text"]
+
+
 def test_show_contract_prints_toml_that_round_trips_and_runs_nothing(tmp_path: Path) -> None:
     q = "Compare Quillstore, Ferrodb and Nimbus KV on license and pricing"
     res = cli("run", q, "--show-contract")

@@ -96,7 +96,14 @@ def test_missing_or_empty_script(tmp_path):
     with pytest.raises(ScriptError, match="no such script file"):
         load_script(tmp_path / "nope.jsonl")
     with pytest.raises(ScriptError, match="holds no outputs"):
-        load_script(write(tmp_path, ["# only a comment"]))
+        load_script(write(tmp_path, [""], name="empty.jsonl"))
+
+
+def test_comment_only_script_answers_nothing(tmp_path):
+    """A recording of a run that never asked the model: loads, and any request exhausts it."""
+    model = load_script(write(tmp_path, ["# recorded by research eval --record: model rules; 0 answers"]))
+    with pytest.raises(ScriptExhausted):
+        model.generate([sys_msg("plan"), {"role": "user", "content": "x"}])
 
 
 def test_script_drives_the_llm_policy_by_task(tmp_path):
@@ -149,7 +156,7 @@ def test_resolve_openai_under_tests_refuses_real_provider():
 
 @pytest.mark.parametrize("spec", ["gpt-4o", "openai:", "anthropic:claude", "scripted:", ""])
 def test_resolve_unknown_spec_lists_accepted_forms(spec):
-    with pytest.raises(ValueError, match=r"offline \| openai:<model name> \| scripted:<path.jsonl>"):
+    with pytest.raises(ValueError, match=r"offline \| rules \| openai:<model name> \| scripted:<path.jsonl>"):
         resolve_model(spec, config=None)
 
 
