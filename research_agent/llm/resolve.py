@@ -6,6 +6,8 @@
     scripted:<path.jsonl> → a ScriptedModel playing that script (see `scripted`)
     rules                 → RuleModel: a rule-based stand-in that answers the LLM
                             policy's prompts (no network; see `rules`)
+    rules:noisy           → the same, making scheduled model mistakes (invalid JSON,
+                            fenced JSON, loose cell keys, invented quotes)
 
 When the config's `record_script` is set, the model is wrapped in a
 `RecordingModel` that appends every answer to that JSONL file, so
@@ -31,7 +33,7 @@ from .openai_model import DEFAULT_BASE_URL, OpenAIModel
 from .prices import load_prices
 from .scripted import load_script
 
-ACCEPTED = "offline | rules | openai:<model name> | scripted:<path.jsonl>"
+ACCEPTED = "offline | rules[:noisy] | openai:<model name> | scripted:<path.jsonl>"
 
 
 def _get(config: Any, name: str) -> Any:
@@ -62,10 +64,10 @@ def _resolve(spec: str, config: Any) -> Model | None:
     s = (spec or "").strip()
     if s == "offline":
         return None
-    if s == "rules":
+    if s in ("rules", "rules:noisy"):
         from .rules import RuleModel
 
-        return RuleModel()
+        return RuleModel(s, noisy=s.endswith(":noisy"))
     kind, sep, rest = s.partition(":")
     if not sep or not rest.strip():
         raise ValueError(f"unknown --model {spec!r}; accepted forms: {ACCEPTED}")

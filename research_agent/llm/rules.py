@@ -24,6 +24,14 @@ scripted:auto` replays (`research eval --model rules --record`), and running
 the LLM path end to end without a model or a network.  It is not a language
 model: it cannot read a question the parser cannot, and it writes queries
 from templates.  Usage is estimated at four characters per token.
+
+`rules:noisy` makes the mistakes real models make, on a fixed schedule, so
+an eval shows that the program — not the model — keeps the run honest:
+every 5th first answer is prose instead of JSON (rejected, retried with the
+error shown), every 3rd answer comes in a ```json fence with a preamble,
+every 2nd plan spells the cell key loosely ("redis / LICENSE"), and every
+2nd reading adds a finding whose quote the page does not contain (rejected
+by the grounding check).  The schedule counts calls, so a run is repeatable.
 """
 
 from __future__ import annotations
@@ -48,13 +56,16 @@ OPEN = ("pending", "partial")
 class RuleModel:
     """A rule-based stand-in for a chat model (see the module docstring)."""
 
-    def __init__(self, name: str = "rules") -> None:
+    def __init__(self, name: str = "rules", *, noisy: bool = False) -> None:
         self.name = name
+        self.noisy = noisy
         self.calls = 0
+        self._seen: dict[str, int] = {}
 
     def generate(self, messages: list[Message], **kwargs: Any) -> ModelResponse:
         self.calls += 1
         task = task_of(messages)
+        retry = sum(1 for m in messages if m.get("role") == "user") > 1
         first_user = next((str(m.get("content") or "") for m in messages if m.get("role") == "user"), "")
         answer: dict[str, Any]
         match task:
@@ -71,9 +82,33 @@ class RuleModel:
             case _:
                 raise ModelOutputInvalid(f"{self.name}: no rule for a request without a known TASK marker ({task!r})")
         text = json.dumps(answer, ensure_ascii=False)
+        if self.noisy and not retry:
+            text = self._noise(task or "", answer, text, first_user)
         prompt = sum(estimate_tokens(str(m.get("content") or "")) for m in messages)
         completion = estimate_tokens(text)
         return ModelResponse(text=text, usage=Usage(prompt, completion, prompt + completion, 0.0))
+
+
+    def _noise(self, task: str, answer: dict[str, Any], text: str, user: str) -> str:
+        """The scheduled mistakes of `rules:noisy` (see the module docstring)."""
+        n = self.calls
+        kind = self._seen[task] = self._seen.get(task, 0) + 1
+        if n % 5 == 0:
+            return "Sure! Based on the state, the next best step is to look for more sources."
+        if task == "plan" and kind % 2 == 0 and answer.get("cell"):
+            obj, _, dim = answer["cell"].partition("/")
+            answer = {**answer, "cell": f"{obj.lower()} / {dim.upper()}"}
+        if task == "extract" and kind % 2 == 0:
+            cells = _json_after(user, "Cells (JSON):\n")
+            if cells and "object" in cells[0]:
+                c = cells[0]
+                invented = {"cell": c["cell"], "value": "proprietary",
+                            "quote": f"{c['object']} is proprietary software with a {c['dimension']} of its own."}
+                answer = {"findings": [*answer.get("findings", []), invented]}
+        text = json.dumps(answer, ensure_ascii=False)
+        if n % 3 == 0:
+            return f"Here is the answer:\n```json\n{text}\n```"
+        return text
 
 
 def _json_after(text: str, marker: str) -> Any:

@@ -88,3 +88,21 @@ def test_record_needs_a_model(tmp_path):
     for model in ("offline", "scripted:auto"):
         assert run_eval([case], model=model, record=True, workers=1, out=io.StringIO()) == 2
     assert not (case / "script.jsonl").exists()
+
+
+def test_model_mistakes_are_caught_by_the_program_and_do_not_move_the_stop(tmp_path):
+    """`rules:noisy` answers prose instead of JSON, fences its JSON, spells cell keys loosely and
+    invents quotes; the validator, the retry turn and the grounding check absorb all of it:
+    every case ends as with the clean model, with the same tool calls."""
+    chosen = [EVALSETS / "conflict", EVALSETS / "loop", EVALSETS / "quick_complete"]
+    runs = {}
+    for model in ("rules", "rules:noisy"):
+        report = tmp_path / f"{model.replace(':', '-')}.json"
+        out = io.StringIO()
+        assert run_eval(chosen, json_path=report, workers=2, model=model, out=out) == 0, out.getvalue()
+        runs[model] = {r["case"]: r for r in json.loads(report.read_text())["runs"]}
+    clean, noisy = runs["rules"], runs["rules:noisy"]
+    assert sum(r["rejected_outputs"] for r in noisy.values()) > 0 == sum(r["rejected_outputs"] for r in clean.values())
+    assert sum(r["rejected_findings"] for r in noisy.values()) > sum(r["rejected_findings"] for r in clean.values())
+    same = ("end_kind", "tool_calls", "cells_matched", "correct")
+    assert {c: [r[k] for k in same] for c, r in noisy.items()} == {c: [r[k] for k in same] for c, r in clean.items()}

@@ -156,7 +156,7 @@ def test_resolve_openai_under_tests_refuses_real_provider():
 
 @pytest.mark.parametrize("spec", ["gpt-4o", "openai:", "anthropic:claude", "scripted:", ""])
 def test_resolve_unknown_spec_lists_accepted_forms(spec):
-    with pytest.raises(ValueError, match=r"offline \| rules \| openai:<model name> \| scripted:<path.jsonl>"):
+    with pytest.raises(ValueError, match=r"offline \| rules\[:noisy\] \| openai:<model name> \| scripted:<path.jsonl>"):
         resolve_model(spec, config=None)
 
 
