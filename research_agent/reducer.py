@@ -333,6 +333,12 @@ class Reducer:
             if judgement is not None and not judgement.supported:
                 cell.status, cell.needed = "partial", f"the rubric judged it unsupported: {judgement.note}"
                 return
+            if judgement is not None and cell.conflict and not judgement.conflict_explained:
+                # the program picked a winner (primary > newer), but the rubric sees no condition
+                # that explains the disagreement: an unexplained conflict is not a conclusion
+                cell.status = "partial"
+                cell.needed = f"an explanation of the conflict (the rubric found none: {judgement.note})"
+                return
             cell.status, cell.needed = "confirmed", ""
         else:
             cell.status = "partial"

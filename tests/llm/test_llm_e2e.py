@@ -228,3 +228,46 @@ def test_token_budget_stops_with_a_partial_report(llm_runner):
     assert out.state.cells[CELL].status != "confirmed"
     steps = [json.loads(x) for x in (out.trace_dir / "steps.jsonl").read_text().splitlines()]
     assert all(s["usage"]["prompt_tokens"] > 0 for s in steps)  # every step's model calls were metered
+
+
+# ------------------------------------------------------------ the rubric's say
+
+
+OLD_BLOG_QUOTE = "Quillstore is licensed under the MIT license, according to its early announcement."
+CONFLICT_PAGES = {BLOG: page("Five key-value stores to watch", f"""Quillstore is one of several newcomers this year.
+
+        {OLD_BLOG_QUOTE}
+
+        We will cover each of them in future posts.""", "2024-01-10")}
+PLAN_BLOG = {"when": {"task": "plan", "contains": BLOG},
+             "json": {"tool": "visit", "url": BLOG, "cell": CELL, "strategy": "initial", "rationale": "a roundup"}}
+EXTRACT_BLOG = {"when": {"task": "extract", "contains": BLOG},
+                "json": {"findings": [{"cell": CELL, "value": "MIT", "quote": OLD_BLOG_QUOTE, "date": "2024-01-10",
+                                       "source_type": "secondary"}]}}
+
+
+def judge(supported: bool, explained: bool = True) -> dict:
+    return {"when": {"task": "judge"}, "json": {"supported": supported, "conflict_explained": explained,
+                                                "note": "the rubric's reason"}}
+
+
+def test_a_cell_the_rubric_judges_unsupported_is_not_confirmed(llm_runner):
+    out = llm_runner.run([PLAN_SEARCH, PLAN_DOCS, PLAN_NEWS, EXTRACT_DOCS, EXTRACT_NEWS, judge(False), PLAN_NONE])
+    cell = out.state.cells[CELL]
+    assert cell.independent_sources == 2 and cell.status == "partial"
+    assert "judged it unsupported" in cell.needed
+    assert out.end_kind != EndKind.COMPLETED
+
+
+@pytest.mark.parametrize("explained", [True, False])
+def test_a_conflict_completes_only_when_the_rubric_finds_it_explained(llm_runner, explained):
+    lines = [PLAN_SEARCH, PLAN_BLOG, PLAN_DOCS, PLAN_NEWS, EXTRACT_BLOG, EXTRACT_DOCS, EXTRACT_NEWS,
+             judge(True, explained), SYNTH, PLAN_NONE]
+    out = llm_runner.run(lines, pages=CONFLICT_PAGES)
+    cell = out.state.cells[CELL]
+    assert cell.conflict and cell.value == "Apache-2.0" and cell.independent_sources == 2
+    if explained:
+        assert (cell.status, out.end_kind) == ("confirmed", EndKind.COMPLETED)
+    else:
+        assert cell.status == "partial" and "explanation of the conflict" in cell.needed
+        assert out.end_kind != EndKind.COMPLETED
