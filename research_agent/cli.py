@@ -227,22 +227,28 @@ def _check_question(question: str | None) -> str | None:
     return q
 
 
-def _llm_draft(question: str, cfg: ResearchConfig, parse_error: ContractError) -> TaskContract:
-    try:
-        from .policy.llm import LLMPolicy
-    except ModuleNotFoundError as exc:
-        if exc.name != f"{__package__}.policy.llm":
-            raise
-        raise parse_error from None
+def _model_contract(question: str, cfg: ResearchConfig) -> TaskContract:
+    """With a model, the model reads the question (aliases, synonyms, official domains, constraints
+    the rule parse cannot see).  If it cannot, the rule-based parse is used when it reads the
+    question — said on stderr — and otherwise the input is refused with how to give a contract."""
     from engine import ModelError
+
+    from .policy.llm import LLMPolicy
 
     try:
         return LLMPolicy(_resolve_model(cfg)).draft_contract(question)
     except ModelError as exc:
-        raise BadInput(
-            f"the model could not draft a contract for the question ({type(exc).__name__}: {exc}); "
-            "pass --object/--dimension or --contract FILE.toml"
-        ) from exc
+        why = f"{type(exc).__name__}: {exc}"
+        try:
+            contract = parse_question(question)
+        except ContractError:
+            raise BadInput(
+                f"the model could not draft a contract for the question ({why}); "
+                "pass --object/--dimension or --contract FILE.toml"
+            ) from exc
+        print(f"warning: the model could not draft a contract ({why[:300]}); using the rule-based parse",
+              file=sys.stderr)
+        return contract
 
 
 def build_contract(
@@ -254,7 +260,7 @@ def build_contract(
     min_sources: int | None,
     cfg: ResearchConfig,
 ) -> TaskContract:
-    """--contract file > --object/--dimension flags > parse_question > LLM draft."""
+    """--contract file > --object/--dimension flags > the model's draft (with a model) > parse_question."""
     question = _check_question(question)
     if contract_file is not None:
         contract = load_contract(contract_file, question)
@@ -278,12 +284,10 @@ def build_contract(
     else:
         if question is None:
             raise BadInput('no question: research run "Compare A and B on X", or pass --contract FILE.toml')
-        try:
+        if cfg.model == "offline":
             contract = parse_question(question)
-        except ContractError as exc:
-            if cfg.model == "offline":
-                raise
-            contract = _llm_draft(question, cfg, exc)
+        else:
+            contract = _model_contract(question, cfg)
     if min_sources is not None and min_sources != contract.min_sources:
         data = {**contract.model_dump(mode="json"), "min_sources": min_sources}
         contract = contract_from_mapping(data, origin="--min-sources", source=contract.source)

@@ -207,3 +207,23 @@ def test_an_unparsable_question_gets_a_contract_drafted_by_an_llm_model(tmp_path
     assert failed.exit_code == 2
     assert len(error_lines(failed.stderr)) == 1 and "the model could not draft a contract" in failed.stderr
     assert task_count(default_db()) == 0
+
+
+def test_with_a_model_the_model_reads_even_a_parseable_question(tmp_path: Path) -> None:
+    q = "Compare Larkspur and Tidewell on license"
+    script = tmp_path / "draft.jsonl"
+    script.write_text(json.dumps({"when": {"task": "contract"}, "json": {
+        "objects": [{"name": "Larkspur", "official_domains": ["larkspur.example"]}, {"name": "Tidewell"}],
+        "dimensions": [{"name": "license", "synonyms": ["licence", "licensed", "terms of use"], "kind": "license"}],
+    }}) + "\n")
+    res = cli("run", q, "--model", f"scripted:{script}", "--show-contract", "--json")
+    assert res.exit_code == 0, res.stderr
+    data = json.loads(res.stdout)
+    assert data["source"] == "llm" and data["objects"][0]["official_domains"] == ["larkspur.example"]
+    assert "terms of use" in data["dimensions"][0]["keywords"]
+    # a model that cannot draft: the rule-based parse reads this question, and stderr says so
+    script.write_text(json.dumps({"when": {"task": "plan"}, "json": {"tool": "none"}}) + "\n")
+    fallback = cli("run", q, "--model", f"scripted:{script}", "--show-contract", "--json")
+    assert fallback.exit_code == 0
+    assert json.loads(fallback.stdout)["source"] == parse_question(q).source
+    assert "warning: the model could not draft a contract" in fallback.stderr and "rule-based parse" in fallback.stderr
