@@ -420,8 +420,10 @@ class Store:
     def start_run(self, task_id: str, kind: RunKind, pid: int | None = None) -> str:
         """Open run number n+1 of the task; returns its id `<task_id>-r<n+1>`.
 
-        Also clears a pending cancel request: a cancel aimed at an earlier run
-        must not stop the new one.
+        A resume clears a pending cancel request: one aimed at an earlier run (say,
+        requested just before that process was killed) must not stop the new one.
+        A first run keeps it: `research cancel` on a task that is only `created`
+        means this run, and clearing it here would lose it.
         """
         if kind not in ("first", "resume"):
             raise StoreError(f"unknown run kind {kind!r}; use 'first' or 'resume'")
@@ -436,7 +438,8 @@ class Store:
                 RunRow(id=run_id, task_id=task_id, number=number, kind=kind, started_at=_now(), pid=pid, start_step=start)
             )
             task.status = "running"
-            task.cancel_requested = False
+            if kind == "resume":
+                task.cancel_requested = False
             task.updated_at = _now()
             s.add(task)
         return run_id

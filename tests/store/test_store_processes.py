@@ -65,6 +65,14 @@ def test_another_process_can_cancel_while_a_run_checkpoints(tmp_path: Path) -> N
     assert store.cancel_requested("t1") is False
 
 
+def test_a_cancel_sent_before_the_first_run_starts_is_kept_for_it(tmp_path: Path) -> None:
+    store = Store(tmp_path / "research.db")
+    new_task(store)  # status `created`: `research cancel` accepts it
+    store.request_cancel("t1")
+    store.start_run("t1", "first")
+    assert store.cancel_requested("t1") is True
+
+
 WRITER = """
     import sys
     from _store_kit import add_step, realistic_state
