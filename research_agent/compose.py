@@ -181,7 +181,7 @@ def make_policy(cfg: ResearchConfig, *, exhaustive: bool = False):
     from .policy.llm import LLMPolicy
 
     model = resolve_model(cfg.model, config=cfg)
-    return LLMPolicy(model), model
+    return LLMPolicy(model, exhaustive=exhaustive), model
 
 
 def load_risk_policy(cfg: ResearchConfig) -> RiskPolicy:

@@ -138,6 +138,10 @@ def run_eval(
     if record and (model == "offline" or model.startswith("scripted:")):
         print(f"--record needs a model to record (rules or openai:<name>), not {model!r}", file=sys.stderr)
         return 2
+    if baselines and model.startswith("scripted:"):
+        print("--baselines with a recorded script: the scripts hold the evidence stopper's runs only; "
+              "run the baselines with a live model (rules, openai:<name>) or offline", file=sys.stderr)
+        return 2
     stoppers = STOPPERS if baselines else ("evidence",)
     jobs = [(str(c.root), s, model, record) for s in stoppers for c in cases]
     started = time.monotonic()

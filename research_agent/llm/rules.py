@@ -127,7 +127,8 @@ def plan_answer(view: dict[str, Any]) -> dict[str, Any]:
     contract = view.get("contract") or {}
     aliases = contract.get("aliases") or {}
     dims = {d["name"]: d for d in contract.get("dimensions") or []}
-    cells = [c for c in view.get("cells") or [] if c.get("status") in OPEN and c.get("rung") != "closed"]
+    workable = ("pending", "partial", "confirmed") if view.get("keep_researching") else OPEN
+    cells = [c for c in view.get("cells") or [] if c.get("status") in workable and c.get("rung") != "closed"]
     for cell in cells:  # the view lists the focus cell first, then open cells in table order
         key = cell["cell"]
         lead = next((lead for lead in view.get("leads") or [] if lead.get("cell") == key), None)

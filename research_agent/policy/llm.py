@@ -342,6 +342,7 @@ class LLMPolicy:
         max_invalid_retries: int = 2,
         max_page_chars: int = 12_000,
         view_limits: dict[str, int] | None = None,
+        exhaustive: bool = False,
     ) -> None:
         if max_invalid_retries < 0:
             raise ValueError("max_invalid_retries must be >= 0")
@@ -350,6 +351,9 @@ class LLMPolicy:
         self.max_page_chars = max_page_chars
         self.view_limits = dict(view_limits or {})
         self.usage = PolicyUsage()
+        # exhaustive=True: the max-steps baseline — the view asks the model to keep
+        # verifying confirmed cells too, and it is asked even when no cell is open
+        self.exhaustive = exhaustive
 
     def use_model(self, model: Model | Callable[[], Model]) -> None:
         """Call `model` from now on — e.g. `policy.use_model(lambda: agent.llm)` once the agent
@@ -427,9 +431,9 @@ class LLMPolicy:
 
     # ------------------------------------------------------------ plan
     def plan(self, state: ResearchState) -> PlannedAction | None:
-        if not state.open_cells():
+        if not state.open_cells() and not self.exhaustive:
             return None  # nothing left to work on: no need to ask
-        view = compact_view(state, **self.view_limits)
+        view = compact_view(state, keep_researching=self.exhaustive, **self.view_limits)
         out, _ = self._ask("plan", prompts.plan_user(view), NextAction, context={"cells": list(state.cells)})
         if out.tool == "none":
             return None

@@ -57,7 +57,8 @@ preferably one of the listed leads). Say which `cell` the call works on.
   sources (official docs), or reframe the question instead; set `strategy` accordingly
   (initial | rephrase | primary_sources | reframe).
 - A `notice` tells you why the last call was refused or failed: act on it.
-- Answer tool "none" only when no open cell has an untried path left.
+- Answer tool "none" only when no open cell has an untried path left (when the view says
+  `keep_researching`, confirmed cells count as open: keep checking them with new sources).
 - The program enforces budgets, duplicates, permissions and when to stop; you only propose.
 {_DATA_RULE} {_JSON_RULE}""",
     "extract": f"""TASK: extract

@@ -63,9 +63,9 @@ def _ordered_cells(state: ResearchState) -> list[Cell]:
     return sorted(cells, key=rank)  # stable: contract order within a rank
 
 
-def _unvisited_leads(state: ResearchState, max_leads: int) -> list[dict[str, Any]]:
+def _unvisited_leads(state: ResearchState, max_leads: int, keep_researching: bool = False) -> list[dict[str, Any]]:
     seen = {s.canonical_url for s in state.sources.values() if s.opened or s.failure}
-    open_cells = {c.key for c in state.cells.values() if c.is_open}
+    open_cells = {c.key for c in state.cells.values() if c.is_open or (keep_researching and c.status == "confirmed")}
     out: list[dict[str, Any]] = []
     taken: set[str] = set()
     # newest first: the freshest search is the most relevant to the current focus
@@ -85,6 +85,7 @@ def compact_view(
     max_cells: int = 12,
     max_queries_per_cell: int = 4,
     max_leads: int = 8,
+    keep_researching: bool = False,
 ) -> dict[str, Any]:
     """A bounded, JSON-serialisable summary of `state` for the model (see the module docstring)."""
     contract = state.task_contract
@@ -119,7 +120,7 @@ def compact_view(
         "notice": clip(state.notice, MAX_NOTICE),
         "cells": [_cell_row(state, c, max_queries_per_cell) for c in shown],
         "cells_not_shown": max(0, len(ordered) - len(shown)),
-        "leads": _unvisited_leads(state, max_leads),
+        "leads": _unvisited_leads(state, max_leads, keep_researching),
         "counts": {
             **counts,
             "tool_calls": len(state.actions),
@@ -129,4 +130,6 @@ def compact_view(
             "rejected_findings": state.counters.get("rejected_findings", 0),
         },
     }
+    if keep_researching:
+        view["keep_researching"] = True
     return view

@@ -106,3 +106,22 @@ def test_model_mistakes_are_caught_by_the_program_and_do_not_move_the_stop(tmp_p
     assert sum(r["rejected_findings"] for r in noisy.values()) > sum(r["rejected_findings"] for r in clean.values())
     same = ("end_kind", "tool_calls", "cells_matched", "correct")
     assert {c: [r[k] for k in same] for c, r in noisy.items()} == {c: [r[k] for k in same] for c, r in clean.items()}
+
+
+def test_baselines_need_a_live_model_not_a_recording(tmp_path):
+    case = EVALSETS / "quick_complete" / "quick-01"
+    assert run_eval([case], model="scripted:auto", baselines=True, workers=1, out=io.StringIO()) == 2
+
+
+def test_baselines_with_a_model_are_the_same_stoppers(tmp_path):
+    """With a model the max-steps baseline keeps the model researching confirmed cells until the
+    budget ends, so the evidence stopper's savings are measured against the same policy."""
+    report = tmp_path / "eval.json"
+    out = io.StringIO()
+    rc = run_eval([EVALSETS / "quick_complete", EVALSETS / "conflict"], baselines=True, json_path=report,
+                  workers=2, model="rules", out=out)
+    assert rc == 0, out.getvalue()
+    summary = json.loads(report.read_text())["summary"]
+    assert summary["max_steps"]["overall"]["completion"] == 0.0
+    quick = summary["evidence"]["quick_complete"]["tool_calls"]
+    assert quick < summary["max_steps"]["quick_complete"]["tool_calls"]

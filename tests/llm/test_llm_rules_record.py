@@ -108,3 +108,13 @@ def test_record_script_setting_wraps_any_model(tmp_path):
     model = resolve_model("rules", config={"record_script": str(tmp_path / "r.jsonl")})
     assert isinstance(model, RecordingModel) and isinstance(model.inner, RuleModel)
     assert resolve_model("offline", config={"record_script": str(tmp_path / "r.jsonl")}) is None
+
+
+def test_the_max_steps_baseline_keeps_a_model_researching_confirmed_cells():
+    state = confirmed_state()
+    for cell in state.cells.values():
+        cell.status = "confirmed"
+    assert LLMPolicy(RuleModel()).plan(state) is None  # nothing open: not even asked
+    keep = LLMPolicy(RuleModel(), exhaustive=True)
+    action = keep.plan(state)
+    assert action is not None and action.tool == "search" and keep.calls == 1
