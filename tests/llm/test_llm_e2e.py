@@ -271,3 +271,13 @@ def test_a_conflict_completes_only_when_the_rubric_finds_it_explained(llm_runner
     else:
         assert cell.status == "partial" and "explanation of the conflict" in cell.needed
         assert out.end_kind != EndKind.COMPLETED
+
+
+def test_a_model_failing_at_the_answer_text_keeps_the_completed_report(llm_runner):
+    down = {"when": {"task": "synthesize"}, "raise": "unavailable"}
+    out = llm_runner.run([PLAN_SEARCH, PLAN_DOCS, PLAN_NEWS, EXTRACT_DOCS, EXTRACT_NEWS, JUDGE_OK, down], via="scripted")
+    assert out.end_kind == EndKind.COMPLETED and out.state.cells[CELL].status == "confirmed"
+    assert "### Synthesis" not in out.report_md and "| Quillstore | license | confirmed | Apache" in out.report_md
+    assert out.state.counters["synthesis_failures"] == 1
+    stored = llm_runner.store.load_task(out.task_id)
+    assert stored.end_kind == EndKind.COMPLETED
