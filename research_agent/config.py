@@ -36,7 +36,7 @@ class ResearchConfig(BaseModel):
     traces: Path = Path("traces")
     """Where run traces are written (`<traces>/<run_id>/`)."""
     model: str = "offline"
-    """`offline`, `rules`, `openai:<name>` or `scripted:<path.jsonl>`."""
+    """`offline`, `rules`, `rules:noisy`, `openai:<name>` or `scripted:<path.jsonl>`."""
     openai_api_key: SecretStr | None = None
     """Key for the OpenAI-compatible endpoint (env OPENAI_API_KEY)."""
     openai_base_url: str | None = None
