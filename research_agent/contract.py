@@ -24,7 +24,11 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-ValueKind = Literal["text", "number", "license", "version", "date", "boolean", "enum"]
+ValueKind = Literal[
+    "text", "number", "license", "version", "date", "boolean", "enum",
+    # typed by the reader (research_agent.reading): see reading/lexicon.py for which names imply them
+    "quantity", "money", "duration", "count", "nationality", "person", "place", "words", "phrase",
+]
 
 MAX_QUESTION_CHARS = 2000
 
@@ -110,9 +114,19 @@ class DimensionSpec(_Strict):
             self.keywords.insert(0, lname)
         if self.kind is None and not self.values and lname in _DEFAULT_VALUES:
             self.values = list(_DEFAULT_VALUES[lname])
+        family = _family(lname)
+        if lname not in _DEFAULT_KEYWORDS and family is not None:
+            self.keywords += [w for w in family.query_words if w.lower() not in [k.lower() for k in self.keywords]]
         if self.kind is None:
-            self.kind = "enum" if self.values else _KIND_BY_NAME.get(lname, "text")
+            guess = _KIND_BY_NAME.get(lname) or (family.kind if family is not None else "text")
+            self.kind = "enum" if self.values else ("text" if guess == "enum" else guess)  # type: ignore[assignment]
         return self
+
+
+def _family(name: str):  # noqa: ANN202 - the lexicon's Family; imported late (reading imports contract)
+    from .reading.lexicon import family_named
+
+    return family_named(name)
 
 
 class Constraint(_Strict):

@@ -23,13 +23,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from criteria.risk_policy import RiskPolicy
 from criteria.risk_screen import page_is_risky, screen_action, screen_page
 from engine import ActionResult, Decision, Observation
 
 from .contract import TaskContract, split_cell_key
-from .normalize import query_key, value_from_sentence
+from .normalize import query_key
+from .reading import check_finding
 from .policy.base import FindingDraft, PageView, Policy
 from .policy.offline import mentions, usable_leads
 from .state import LADDER, ActionLog, Cell, Finding, Lead, ResearchState, RiskEvent, Source
@@ -235,7 +237,7 @@ class Reducer:
         view = PageView(source.id, page.final_url, page.title or "", page.text, page.date, source.source_type)
         cells = [k for k, c in state.cells.items() if c.status != "irrelevant"]
         drafts = self.policy.extract(state, view, cells)
-        added = sum(self._add_finding(state, d, source, page.text, step) for d in drafts)
+        added = sum(self._add_finding(state, d, source, page, step) for d in drafts)
         log.new_evidence = added > 0
         if not added:
             state.bump("invalid_actions")
@@ -244,16 +246,27 @@ class Reducer:
                 cell.stale_steps += 1
         return added > 0
 
-    def _add_finding(self, state: ResearchState, draft: FindingDraft, source: Source, text: str, step: int) -> bool:
+    def _add_finding(self, state: ResearchState, draft: FindingDraft, source: Source, page: Any, step: int) -> bool:
+        """Ground a draft (its quote occurs in the page), type its value and, for a draft the reader did not
+        make (a model's), apply the reader's attribution check: a quote about another entity is refused."""
         cell = state.cells.get(draft.cell)
         quote = draft.quote.strip()
-        if cell is None or not quote or squash(quote) not in squash(text):
+        if cell is None or not quote or squash(quote) not in squash(page.text):
             state.bump("rejected_findings")
             return False
-        dim = state.task_contract.dimension(cell.dimension)
-        ev = value_from_sentence(draft.value, dim) or (value_from_sentence(quote, dim) if dim.kind != "text" else None)
-        value = ev.value if ev else squash(draft.value)
-        display = ev.display if ev else draft.value.strip()
+        contract = state.task_contract
+        dim = contract.dimension(cell.dimension)
+        obj = contract.object(cell.object)
+        matched = draft.attribution
+        if draft.canonical is not None:
+            value, display = draft.canonical, draft.value.strip()
+        else:
+            checked = check_finding(contract.objects, obj, dim, draft.value, quote, page.title or "")
+            if checked.refusal is not None or checked.value is None:
+                state.bump("rejected_findings")
+                state.bump(f"rejected_{checked.refusal or 'no_value'}")
+                return False
+            value, display, matched = checked.value.canonical, checked.value.display, checked.matched
         if not value:
             state.bump("rejected_findings")
             return False
@@ -263,11 +276,10 @@ class Reducer:
         fid = f"F{len(state.findings) + 1}"
         # primary or not depends on the finding's own object: a vendor's page is
         # primary for the vendor's product, whichever search surfaced it
-        obj = state.task_contract.object(cell.object)
-        kind = source_type_of(source.canonical_url, obj.official_domains, state.task_contract)
+        kind = source_type_of(source.canonical_url, obj.official_domains, contract)
         state.findings[fid] = Finding(
             fid, draft.cell, value, display, quote, source.id, source.url, draft.date or source.date,
-            kind, step, self.policy.name,
+            kind, step, self.policy.name, matched,
         )
         return True
 

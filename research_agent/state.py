@@ -54,6 +54,8 @@ class Finding:
     source_type: SourceType
     step: int
     policy: str = "offline"
+    attribution: str | None = None
+    """How the quote names the cell's object (`name:Okapi Boards`, `reference:It`, `variant:Edward Davis Wood Jr.`)."""
 
 
 @dataclass

@@ -50,6 +50,10 @@ class FindingDraft:
     """A verbatim sentence from the page that states the value."""
     date: str | None = None
     source_type: str | None = None
+    canonical: str | None = None
+    """The comparison form, when the reader already typed the value (offline); else the reducer types it."""
+    attribution: str | None = None
+    """How the reader tied the quote to the object (`name:Okapi Boards`, `reference:It`); None: not checked yet."""
 
 
 @dataclass

@@ -10,11 +10,13 @@ Honest about being simple:
   `primary_sources` "<object> official <dimension>" (official domains first) →
   `reframe` "is <dimension> publicly disclosed for <object>".
   A cell whose rungs are all spent has no path; the reducer closes it.
-* **extract** — split the page into sentences; a sentence is evidence for
-  `object/dimension` when it contains a dimension keyword and names the object
-  (or the page title names the object and the sentence names no other object),
-  and `normalize.value_from_sentence` finds a value in it.  The first such
-  sentence per cell and page wins.
+* **extract** — the shared reader (`research_agent.reading`): sentences
+  segmented so initials and abbreviations survive; a sentence is evidence for
+  `object/dimension` when it carries a cue of the dimension (contract keywords
+  or the lexicon's cue words), holds a value of the dimension's kind, and that
+  value is attributed to the object (named on word boundaries, not inside a
+  longer name, or referred to on a page about it; never a sentence whose
+  subject is another named entity).  One finding per cell and page.
 """
 
 from __future__ import annotations
@@ -22,30 +24,17 @@ from __future__ import annotations
 import re
 
 from ..contract import DimensionSpec, ObjectSpec, TaskContract
-from ..normalize import query_key, value_from_sentence
+from ..normalize import query_key
+from ..reading import Target, lead_mentions, named, read_page
 from ..state import LADDER, Cell, Lead, ResearchState
 from .base import CellJudgement, FindingDraft, PageView, PlannedAction
 
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])|\n+")
 MAX_LEADS_PER_CELL = 3
 
 
-def split_sentences(text: str) -> list[str]:
-    return [s.strip() for s in _SENTENCE.split(text) if len(s.strip()) > 3]
-
-
-def names_pattern(names: list[str]) -> re.Pattern[str]:
-    alts = sorted((re.escape(n) for n in names if n), key=len, reverse=True)
-    return re.compile(r"(?<![\w-])(?:" + "|".join(alts) + r")(?![\w-])", re.I)
-
-
 def mentions(text: str, obj: ObjectSpec) -> bool:
-    return bool(names_pattern(obj.names).search(text))
-
-
-def has_keyword(sentence: str, dim: DimensionSpec) -> bool:
-    low = sentence.lower()
-    return any(re.search(r"(?<![\w-])" + re.escape(k.lower()), low) for k in dim.keywords)
+    """A search result (title, snippet, URL) names the object or a shorter/longer form of it."""
+    return lead_mentions(text, named(obj))
 
 
 def rung_query(contract: TaskContract, cell: Cell, rung: int) -> str | None:
@@ -158,25 +147,11 @@ def sentence_findings(
     text: str,
     date: str | None,
 ) -> list[FindingDraft]:
-    """The offline extraction rule: for each `(cell key, object, dimension)` the first sentence of
-    `text` that names the object (or sits on a page whose title names only it), carries a
-    dimension keyword and yields a value.  `objects` are all the objects of the contract."""
-    sentences = split_sentences(text)
-    title_objs = [o for o in objects if mentions(title, o)]
-    patterns = {o.name: names_pattern(o.names) for o in objects}
-    drafts: list[FindingDraft] = []
-    for key, obj, dim in targets:
-        for sentence in sentences:
-            if not has_keyword(sentence, dim):
-                continue
-            named = [o for o in objects if patterns[o.name].search(sentence)]
-            about = obj in named or (not named and title_objs == [obj])
-            if not about or (named and obj not in named):
-                continue
-            if len(named) > 1 and dim.kind in ("license", "number", "version", "date"):
-                continue  # "A is MIT while B is GPL": whose value is it? skip ambiguous sentences
-            ev = value_from_sentence(sentence, dim)
-            if ev is not None:
-                drafts.append(FindingDraft(cell=key, value=ev.value, quote=sentence, date=date))
-                break
-    return drafts
+    """The offline extraction rule (see `research_agent.reading.extract`) as finding drafts.
+    `objects` are all the objects of the contract (a sentence about one of them is never another's)."""
+    readings = read_page(objects, [Target(k, o, d) for k, o, d in targets], title, text)
+    return [
+        FindingDraft(cell=r.cell, value=r.display, quote=r.quote, date=date, canonical=r.canonical,
+                     attribution=f"{r.attribution.how}:{r.attribution.matched}")
+        for r in readings
+    ]

@@ -1,0 +1,424 @@
+"""Attribution: which object a sentence (or a value in it) is about.
+
+The rule the reader defends (issue 11):
+
+* A sentence is evidence for an object when it **names** it — its name or an
+  alias on word boundaries, *not inside a longer name* ("Science News" inside
+  "Simons Science News" is not a mention), or a person-name variant of it
+  ("Edward Davis Wood Jr." for "Ed Wood": same surname, the given name a
+  prefix of the other) — **or refers to it** ("it", "the company", "the
+  album", "he") while the discourse is about that object: the page's subject
+  (its title names the object and nothing else), carried from sentence to
+  sentence by the last named subject.
+* A sentence whose subject is any other named entity — in the contract or not
+  — is never credited to the page's title object.
+* In a sentence naming several entities, a value belongs to the subject of
+  its clause (clauses split at ";", "while", "whereas", "but", "although");
+  an entity after a preposition ("by", "from", "unlike", "than"…) is not a
+  subject, except a genitive "the X of <object>" when the clause's subject is
+  a common noun ("The license of Okapi Boards is …").  A value in a
+  parenthesis right after an entity ("Ed Wood (October 10, 1924 – …)")
+  belongs to that entity.
+
+`Attribution.how` records what matched: `name`, `alias`, `variant`,
+`short`, `reference` or `fragment` (a headless line on a page about the
+object, such as a table row "License: MIT").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Iterable, Literal, Sequence
+
+__all__ = ["Attribution", "EntityMention", "Subjects", "attribute", "mentions", "lead_mentions", "page_subject"]
+
+How = Literal["name", "alias", "variant", "short", "reference", "fragment"]
+
+
+@dataclass(frozen=True)
+class Named:
+    """An object as attribution sees it: its names (display name first)."""
+
+    name: str
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class EntityMention:
+    start: int
+    end: int
+    text: str
+    obj: str | None
+    """The contract object this mention names, or None for another named entity."""
+    how: How | None
+    prepositional: bool = False
+    genitive: bool = False
+
+
+@dataclass(frozen=True)
+class Attribution:
+    obj: str
+    how: How
+    matched: str
+    """The name or reference in the sentence that made the attribution."""
+
+
+_TOKEN = re.compile(r"[A-Za-z0-9À-ÿ][\w'’.&-]*")
+_CONNECT = frozenset("of de da di del der den du van von la le y bin al the and".split()) - {"and", "the"}
+_MONTHS = frozenset(
+    "january february march april may june july august september october november december "
+    "jan feb mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday".split()
+)
+_STARTERS = frozenset(
+    """the a an in on at by for from with without unlike like both while when since after before today meanwhile
+    however also and but or so then yes no its their this that these those according under over as if although
+    though because only even now currently recently compared besides instead many most some all each every our we
+    you i it he she they there here why how what which who where his her its their later earlier originally
+    during until upon following despite through between among into onto per via about around near within beyond
+    additionally furthermore moreover initially finally first second third today's""".split()
+)
+_PREPOSITIONS = frozenset(
+    "by from with without unlike like than to at on in into onto for against versus vs via about near beside besides "
+    "over under after before including alongside except among between behind toward towards".split()
+)
+_REFERENCE = re.compile(
+    r"^(?:it|its|it's|he|she|his|her|they|their|them|this|these|the|that|such)\b"
+    r"(?:\s+(?:company|project|firm|startup|vendor|product|software|tool|library|framework|platform|service|database|engine|"
+    r"system|app|application|band|group|duo|trio|album|record|single|song|film|movie|show|series|programme|program|game|"
+    r"novel|book|magazine|journal|newspaper|paper|publication|town|city|village|municipality|township|county|district|"
+    r"region|country|state|province|borough|parish|community|building|station|school|college|university|club|team|party|"
+    r"organisation|organization|agency|church|museum|river|lake|ship|station|brand|plan|offering|release|station|"
+    r"singer|actor|actress|artist|player|writer|author|politician|director|man|woman|family|site|airport|hospital))?\b",
+    re.I,
+)
+_PRONOUN_ONLY = frozenset("it its it's he she his her they their them".split())
+_CLAUSE = re.compile(r";|,?\s+(?:while|whereas|but|although|though|however)\s+|\s+(?:while|whereas)\s+", re.I)
+_CORP_SUFFIX = frozenset("inc inc. ltd ltd. llc corp corp. co co. plc gmbh ag sa jr jr. sr sr. ii iii".split())
+_GENERIC_TAIL = frozenset(
+    """municipality township county city town village district borough parish province state region
+    album film movie song single band group company inc ltd corporation software project game series
+    novel book magazine journal newspaper station school university college party club team""".split()
+)
+
+
+def _is_cap(tok: str) -> bool:
+    return tok[:1].isupper() and tok.lower().rstrip(".") not in _MONTHS
+
+
+@lru_cache(maxsize=4096)
+def _name_regex(name: str) -> re.Pattern[str]:
+    return re.compile(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", re.I)
+
+
+def _core(name: str) -> str:
+    """A name without a disambiguating parenthesis: "Chayanne (1987 album)" → "Chayanne"."""
+    return re.sub(r"\s*\([^)]*\)\s*$", "", name).strip() or name
+
+
+_ABBREV = re.compile(r"^(?:[A-Z]\.|[A-Z][a-z]?\.|(?:[A-Za-z]\.){2,}|Jr\.|Sr\.|St\.|Dr\.|Mr\.|Mrs\.|Ms\.|No\.|Inc\.|Ltd\.|Co\.|Corp\.)$")
+
+
+def _tokens(text: str) -> list[tuple[int, int, str]]:
+    """Word tokens; a trailing full stop belongs to the token only for an initial or abbreviation."""
+    out = []
+    for m in _TOKEN.finditer(text):
+        tok, end = m.group(0), m.end()
+        while tok.endswith((".", "-", "'", "’")) and not _ABBREV.match(tok):
+            tok, end = tok[:-1], end - 1
+        if tok:
+            out.append((m.start(), end, tok))
+    return out
+
+
+_COMMON_START = re.compile(r"^(?:[A-Z][a-z]+(?:ed|ing|ly)|[A-Z][a-z]+)$")
+
+
+def _common_initial(sentence: str, tok: tuple[int, int, str], toks: list[tuple[int, int, str]]) -> bool:
+    """A sentence-initial capitalised word that is a common word: a function word, a verb or adverb form
+    ("Founded", "Currently"), or a label before a colon ("License: MIT")."""
+    word = tok[2]
+    if word.lower() in _STARTERS:
+        return True
+    if sentence[tok[1]:].lstrip().startswith(":"):
+        return True
+    return bool(re.fullmatch(r"[A-Z][a-z]+(?:ed|ing|ly)", word)) and word.lower() not in _KEEP_NAMES
+
+
+_KEEP_NAMES = frozenset({"reading", "wellington", "darling", "sterling", "kipling", "beijing", "nanjing", "chongqing", "harbin"})
+
+
+def _inside_longer_name(sentence: str, start: int, end: int, toks: list[tuple[int, int, str]]) -> bool:
+    """True when the match at [start, end) is glued to further capitalised words (part of a longer name)."""
+    before = [t for t in toks if t[1] <= start]
+    after = [t for t in toks if t[0] >= end]
+    if before:
+        b = before[-1]
+        gap = sentence[b[1]:start]
+        glued = gap.strip() == "" and _is_cap(b[2])
+        sentence_initial = len(before) == 1 and _common_initial(sentence, b, toks)
+        if glued and not sentence_initial and b[2].lower() not in _STARTERS:
+            return True
+    if after:
+        a = after[0]
+        gap = sentence[end:a[0]]
+        if gap.strip() == "" and _is_cap(a[2]) and a[2].lower().rstrip(".") not in _CORP_SUFFIX:
+            return True
+    return False
+
+
+def _person_variant(chunk: str, name: str) -> bool:
+    """"Edward Davis Wood Jr." names "Ed Wood": same last word, first words prefix-compatible."""
+    c = [t for t in re.findall(r"[A-Za-z][\w'’-]*", chunk) if t.lower().rstrip(".") not in _CORP_SUFFIX]
+    n = re.findall(r"[A-Za-z][\w'’-]*", _core(name))
+    if len(c) < 2 or len(n) < 2 or c[-1].lower() != n[-1].lower():
+        return False
+    a, b = c[0].lower(), n[0].lower()
+    return len(min(a, b, key=len)) >= 2 and (a.startswith(b) or b.startswith(a))
+
+
+def proper_chunks(sentence: str) -> list[tuple[int, int, str]]:
+    """Runs of capitalised words (with inner connectors such as "of", "de"), months and sentence-initial
+    function words excluded."""
+    toks = _tokens(sentence)
+    chunks: list[tuple[int, int, str]] = []
+    i = 0
+    while i < len(toks):
+        s, e, t = toks[i]
+        if not _is_cap(t) or (i == 0 and _common_initial(sentence, toks[0], toks)):
+            i += 1
+            continue
+        j = i
+        while j + 1 < len(toks):
+            ns, ne, nt = toks[j + 1]
+            gap = sentence[toks[j][1]:ns]
+            if gap.strip() not in ("", "-"):
+                break
+            if _is_cap(nt) or nt[:1].isdigit():
+                j += 1
+            elif nt.lower() in _CONNECT and j + 2 < len(toks) and _is_cap(toks[j + 2][2]) and sentence[ne:toks[j + 2][0]].strip() == "":
+                j += 2
+            else:
+                break
+        chunks.append((s, toks[j][1], sentence[s:toks[j][1]]))
+        i = j + 1
+    return chunks
+
+
+def mentions(sentence: str, objects: Sequence[Named], *, page_object: str | None = None) -> list[EntityMention]:
+    """Every named entity in the sentence, each tied to the object it names (or None)."""
+    toks = _tokens(sentence)
+    found: list[EntityMention] = []
+    taken: list[tuple[int, int]] = []
+    for obj in objects:
+        for i, name in enumerate(sorted({n for n in obj.names if n} | {_core(n) for n in obj.names if n}, key=len, reverse=True)):
+            for m in _name_regex(name).finditer(sentence):
+                if any(m.start() < e and s < m.end() for s, e in taken):
+                    continue
+                if _inside_longer_name(sentence, m.start(), m.end(), toks):
+                    continue
+                how: How = "name" if name in (obj.name, _core(obj.name)) else "alias"
+                found.append(EntityMention(m.start(), m.end(), m.group(0), obj.name, how))
+                taken.append((m.start(), m.end()))
+    for s, e, text in proper_chunks(sentence):
+        if any(s < te and ts < e for ts, te in taken):
+            continue
+        owner, how = _chunk_owner(text, objects, page_object)
+        found.append(EntityMention(s, e, text, owner, how))
+        taken.append((s, e))
+    found.sort(key=lambda m: m.start)
+    return [_with_role(sentence, m) for m in found]
+
+
+def _chunk_owner(text: str, objects: Sequence[Named], page_object: str | None) -> tuple[str | None, How | None]:
+    for obj in objects:
+        if any(_person_variant(text, n) for n in obj.names):
+            return obj.name, "variant"
+    if page_object is not None:
+        for obj in objects:
+            if obj.name == page_object and any(_short_form(n) and _short_form(n).lower() == text.lower() for n in obj.names):
+                return obj.name, "short"
+    return None, None
+
+
+def _short_form(name: str) -> str:
+    """"Madi Municipality" → "Madi"; "" when nothing distinctive is left."""
+    words = _core(name).split()
+    while len(words) > 1 and words[-1].lower().strip(".,") in _GENERIC_TAIL:
+        words.pop()
+    short = " ".join(words)
+    return short if short.lower() != _core(name).lower() and len(short) >= 3 else ""
+
+
+def _with_role(sentence: str, m: EntityMention) -> EntityMention:
+    before = sentence[: m.start].rstrip()
+    prev = re.findall(r"[A-Za-z']+$", before)
+    word = prev[0].lower() if prev else ""
+    if word == "of":
+        return EntityMention(m.start, m.end, m.text, m.obj, m.how, prepositional=True, genitive=True)
+    return EntityMention(m.start, m.end, m.text, m.obj, m.how, prepositional=word in _PREPOSITIONS)
+
+
+def lead_mentions(text: str, obj: Named) -> bool:
+    """A search result names the object, or a shorter or longer form of it ("Madi, Chitwan" for
+    "Madi Municipality"; "Edward Davis Wood Jr." for "Ed Wood")."""
+    for name in obj.names:
+        if not name:
+            continue
+        if _name_regex(name).search(text) or _name_regex(_core(name)).search(text):
+            return True
+        short = _short_form(name)
+        if short and _name_regex(short).search(text):
+            return True
+    return any(_person_variant(chunk, n) for _, _, chunk in proper_chunks(text) for n in obj.names if n)
+
+
+def page_subject(title: str, objects: Sequence[Named]) -> str | None:
+    """The object a page is about: its title names exactly that object (in any form) and no comparison."""
+    t = re.split(r"\s+[|–—-]\s+|\s+::\s+", title or "")[0]
+    if re.search(r"\b(?:vs\.?|versus|compared|comparison|alternatives?)\b", t, re.I):
+        return None
+    hits = [o.name for o in objects if lead_mentions(t, o)]
+    return hits[0] if len(hits) == 1 else None
+
+
+class Subjects:
+    """The discourse subject carried through a page: the last sentence subject that was a named entity."""
+
+    def __init__(self, page_object: str | None) -> None:
+        self.page_object = page_object
+        self.current: str | None = page_object
+        """The object the discourse is about (None: another entity, or unknown)."""
+
+    def update(self, subject: EntityMention | None) -> None:
+        if subject is not None:
+            self.current = subject.obj
+
+
+def clause_bounds(sentence: str, pos: int) -> tuple[int, int]:
+    start, end = 0, len(sentence)
+    for m in _CLAUSE.finditer(sentence):
+        if m.end() <= pos:
+            start = m.end()
+        elif m.start() >= pos:
+            end = m.start()
+            break
+    return start, end
+
+
+def _parenthesis_owner(sentence: str, pos: int, ents: Iterable[EntityMention]) -> EntityMention | None:
+    """The entity right before the parenthesis that holds `pos`, if any."""
+    open_at = sentence.rfind("(", 0, pos)
+    if open_at < 0 or sentence.find(")", open_at) < pos:
+        return None
+    before = [e for e in ents if e.end <= open_at and sentence[e.end:open_at].strip() == ""]
+    return before[-1] if before else None
+
+
+_LEAD_PHRASE = re.compile(
+    r"^(?:(?:in|on|at|by|for|from|with|unlike|like|according to|after|before|since|during|as of|under|despite|following|"
+    r"compared (?:with|to)|besides|apart from|in addition to|along with)\b|[A-Z]?[a-z]+(?:ed|ing)\b)[^,]{0,80},\s*",
+    re.I,
+)
+_LEAD_WORDS = re.compile(r"^(?:(?:the|a|an|both|meanwhile|today|currently|now|also|however|originally|later|then|thus|"
+                         r"furthermore|moreover|additionally|finally|since then|in fact)\b,?\s+)+", re.I)
+
+
+def _clause_head(sentence: str, start: int, end: int) -> int:
+    """Where the clause's subject starts: after leading punctuation, a leading adverbial or participial
+    phrase set off by a comma ("In 2010, …", "Founded in 2006 by X, …") and leading determiners."""
+    pos = start
+    text = sentence[pos:end]
+    stripped = text.lstrip(" ,;:")
+    pos += len(text) - len(stripped)
+    lead = _LEAD_PHRASE.match(sentence[pos:end])
+    if lead:
+        pos += lead.end()
+    return pos
+
+
+def subject_of(sentence: str, ents: list[EntityMention], start: int, end: int, exclude: tuple[int, int] | None = None) -> list[EntityMention] | str | None:
+    """The subject(s) of the clause [start, end): the named mention(s) that open it (after a leading
+    adverbial phrase and determiners, coordinated with "and"), "reference" for a pronoun or "the company",
+    or None for a common-noun subject ("Every team gets …", "The maximum size of X is …")."""
+    head = _clause_head(sentence, start, end)
+    inside = [e for e in ents if start <= e.start < end and not (exclude and e.start < exclude[1] and exclude[0] < e.end)]
+    inside = [e for e in inside if not _in_parenthesis(sentence, e.start)]
+    ref = _REFERENCE.match(sentence[head:end])
+    if ref:
+        words = ref.group(0).split()
+        if words[0].lower() in _PRONOUN_ONLY or len(words) > 1:
+            return "reference"
+    det = _LEAD_WORDS.match(sentence[head:end])
+    first = head + (det.end() if det else 0)
+    opener = next((e for e in inside if e.start == first or (e.start == head)), None)
+    if opener is None:
+        return None
+    subjects = [opener]
+    for e in inside:
+        if e.start > subjects[-1].end and re.fullmatch(r"\s*(?:,|and|&|,\s*and|or|as well as)\s*", sentence[subjects[-1].end:e.start]):
+            subjects.append(e)
+    return subjects
+
+
+def _in_parenthesis(sentence: str, pos: int) -> bool:
+    open_at = sentence.rfind("(", 0, pos)
+    return open_at >= 0 and sentence.find(")", open_at) >= pos
+
+
+def attribute(
+    sentence: str,
+    objects: Sequence[Named],
+    discourse: Subjects,
+    *,
+    value_span: tuple[int, int] | None = None,
+    ents: list[EntityMention] | None = None,
+    target: str | None = None,
+) -> Attribution | None:
+    """The object the sentence (or the value at `value_span` in it) is evidence for, or None."""
+    ents = mentions(sentence, objects, page_object=discourse.page_object) if ents is None else ents
+    pos = value_span[0] if value_span else 0
+    holder = _parenthesis_owner(sentence, pos, ents) if value_span else None
+    if holder is not None:
+        return Attribution(holder.obj, holder.how or "name", holder.text) if holder.obj else None
+    start, end = clause_bounds(sentence, pos) if value_span else (0, len(sentence))
+    subj = subject_of(sentence, ents, start, end, exclude=value_span)
+    if subj is None and start > 0:
+        subj = subject_of(sentence, ents, 0, len(sentence), exclude=value_span)
+    if isinstance(subj, list):
+        named = [s for s in subj if s.obj is not None]
+        if len(named) != len(subj) or (len(subj) > 1 and re.search(r"\brespectively\b", sentence, re.I)):
+            return None  # another named entity is (among) the subject(s)
+        pick = next((s for s in named if s.obj == target), None) if len(named) > 1 else named[0]
+        if pick is None and len({s.obj for s in named}) == 1:
+            pick = named[0]
+        return Attribution(pick.obj, pick.how or "name", pick.text) if pick is not None else None  # type: ignore[arg-type]
+    inside = [e for e in ents if start <= e.start < end and not (value_span and e.start < value_span[1] and value_span[0] < e.end)]
+    if subj == "reference":
+        if discourse.current is not None and not any(e.obj not in (None, discourse.current) for e in inside if not e.prepositional):
+            return Attribution(discourse.current, "reference", _REFERENCE.match(sentence[start:end].lstrip(" ,")).group(0))  # type: ignore[union-attr]
+        return None
+    # a common-noun subject: "The license of Okapi Boards is MIT", or a headless fragment "License: MIT"
+    gen = [e for e in inside if e.genitive and e.obj is not None]
+    others = [e for e in inside if e.obj is None and not e.prepositional]
+    if gen and not others and len({e.obj for e in gen}) == 1:
+        return Attribution(gen[0].obj, gen[0].how or "name", gen[0].text)  # type: ignore[arg-type]
+    named_objs = {e.obj for e in inside if e.obj is not None}
+    strangers = [e for e in inside if e.obj is None]
+    if not strangers and len(named_objs) == 1:
+        e = next(x for x in inside if x.obj is not None)
+        return Attribution(e.obj, e.how or "name", e.text)  # type: ignore[arg-type]
+    if not others and not named_objs and discourse.current is not None:
+        return Attribution(discourse.current, "fragment", "")
+    if not others and named_objs == {discourse.current} and discourse.current is not None:
+        e = next(x for x in inside if x.obj == discourse.current)
+        return Attribution(discourse.current, e.how or "name", e.text)
+    return None
+
+
+def sentence_subject(sentence: str, ents: list[EntityMention]) -> EntityMention | None:
+    """The named subject of the sentence's first clause (for the discourse), if it is a named entity."""
+    start, end = clause_bounds(sentence, 0)
+    subj = subject_of(sentence, ents, start, end)
+    return subj[0] if isinstance(subj, list) and subj else None

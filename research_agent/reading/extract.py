@@ -1,0 +1,307 @@
+"""Extraction: from one opened page to findings for the open cells.
+
+For each sentence (segmented so that initials and abbreviations survive) and
+each target cell `object × dimension`:
+
+1. **relevance** — the sentence carries a cue of the dimension: the
+   contract's keywords or the lexicon family's cue words (lemma-tolerant
+   regexes); some families need no cue when the value kind itself answers the
+   dimension (a demonym for nationality, an SPDX id for license);
+2. **values** — the values of the dimension's kind in the sentence
+   (`reading.values`); for phrase kinds the family's patterns or vocabulary;
+3. **attribution** — each value must belong to the cell's object
+   (`reading.attribution`): the sentence names it, or refers to it while the
+   page is about it, and no other named entity is the subject of the value's
+   clause;
+4. **governance** — among the object's values, the one the cue governs (the
+   first after the cue in the clause, else the nearest before).
+
+One finding per cell and page: the best-supported sentence wins (named
+mention over reference, a cue over none, earlier over later).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..contract import DimensionSpec, ObjectSpec
+from .attribution import Attribution, EntityMention, Named, Subjects, attribute, mentions, sentence_subject, page_subject
+from .lexicon import Family, compiled_patterns, cue_pattern, family_named, infer_kind
+from .segment import split_sentences
+from .values import Value, find_values, kinds_in, nearest
+
+__all__ = ["Reading", "Target", "read_page", "dimension_profile", "value_in"]
+
+_HOW_RANK = {"name": 0, "alias": 0, "variant": 1, "short": 1, "reference": 2, "fragment": 3}
+_CURRENCIES = frozenset({"usd", "eur", "gbp", "jpy", "$", "€", "£", "chf", "cad", "aud", "inr"})
+
+
+@dataclass(frozen=True)
+class Target:
+    key: str
+    obj: ObjectSpec
+    dim: DimensionSpec
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A value read for one cell from one sentence."""
+
+    cell: str
+    canonical: str
+    display: str
+    quote: str
+    attribution: Attribution
+    cued: bool
+
+
+@dataclass(frozen=True)
+class Profile:
+    family: Family | None
+    kind: str
+    cues: re.Pattern[str]
+    cue_optional: bool
+
+
+def dimension_profile(dim: DimensionSpec) -> Profile:
+    fam = family_named(dim.name)
+    words = tuple(re.escape(k) for k in dim.keywords if k)
+    cues = words + (fam.cues if fam else ())
+    kind = dim.kind or "text"
+    if kind == "text" and fam is not None:
+        kind = fam.kind
+    optional = bool(fam and fam.cue_optional)
+    return Profile(fam, kind, cue_pattern(cues), optional)
+
+
+# ----------------------------------------------------------------- values
+
+
+def _phrase_values(sentence: str, prof: Profile, dim: DimensionSpec) -> list[Value]:
+    fam = prof.family
+    out: list[Value] = []
+    if fam is not None and fam.patterns:
+        for pat in compiled_patterns(fam):  # most specific first: the first pattern that matches decides
+            for m in pat.finditer(sentence):
+                v = _trim_name(m.group("v"))
+                if len(v) >= 2:
+                    out.append(Value("text", _canon_text(v), v, m.start("v"), m.start("v") + len(v)))
+            if out:
+                break
+    elif fam is not None and fam.vocabulary:
+        low = sentence.lower()
+        hits: list[Value] = []
+        for word in sorted(fam.vocabulary, key=len, reverse=True):
+            for m in re.finditer(r"(?<![\w-])" + re.escape(word.lower()) + r"(?![\w])", low):
+                if any(h.start <= m.start() < h.end for h in hits):
+                    continue
+                hits.append(Value("text", word.lower(), sentence[m.start():m.end()], m.start(), m.end()))
+        out = sorted(hits, key=lambda v: v.start)
+    elif prof.kind == "phrase":
+        out = _complement(sentence, fam.name if fam else dim.name)
+    return out
+
+
+_COPULA = re.compile(r"\b(?:is|was|are|were|works as|worked as|served as|became)\s+(?:(?:an?|the|one of the)\s+)?", re.I)
+_DROP = re.compile(
+    r"^(?:(?:\d{4}s?|former|retired|professional|famous|well-known|noted|leading|renowned|award-winning|prolific|"
+    r"[A-Z][a-z]+(?:-[A-Z][a-z]+)*n|[A-Z][a-z]+(?:ish|ese|ian|an|i|ic))\s+)+"
+)
+_PHRASE_END = re.compile(r"\s*(?:[,;(]|\bwho\b|\bwhich\b|\bthat\b|\bknown\b|\bbest\b|\bfrom\b|\bborn\b|\bbased\b|\bwith\b|\bfor\b|\bof\b|\bin\b|$)")
+_GENRE_HEADS = re.compile(r"\s+(?:film|movie|album|novel|song|single|series|game|video game|television series|play|musical|band|EP)\b.*$", re.I)
+
+
+def _complement(sentence: str, family: str) -> list[Value]:
+    m = _COPULA.search(sentence)
+    if not m:
+        return []
+    rest = sentence[m.end():]
+    lead = _DROP.match(rest)
+    skip = lead.end() if lead else 0
+    body = rest[skip:]
+    end = _PHRASE_END.search(body)
+    phrase = body[: end.start()] if end else body
+    if family == "genre":
+        phrase = _GENRE_HEADS.sub("", phrase)
+    elif family == "occupation":
+        phrase = re.split(r"\s+(?:and|or)\s+(?=[a-z])", phrase)[0] if " and " in phrase and "," not in phrase else phrase
+    phrase = phrase.strip(" ,.;:")
+    if not phrase or len(phrase) > 80 or not re.search(r"[a-z]", phrase):
+        return []
+    start = m.end() + skip
+    return [Value("text", _canon_text(phrase), phrase, start, start + len(phrase))]
+
+
+_KEEP_DOT = frozenset({"jr.", "sr.", "st.", "inc.", "ltd.", "co.", "corp.", "bros."})
+
+
+def _trim_name(v: str) -> str:
+    v = v.strip(" ,;:'\"’")
+    v = re.sub(r"['’]s$", "", v)
+    last = v.split()[-1].lower() if v.split() else ""
+    if v.endswith(".") and last not in _KEEP_DOT and len(last) > 2:
+        v = v[:-1]
+    return v
+
+
+def _canon_text(v: str) -> str:
+    return " ".join(re.findall(r"[\w'’-]+", v.lower().replace("’", "'"))).strip()
+
+
+def _free_text(sentence: str, dim: DimensionSpec) -> list[Value]:
+    """An unknown dimension's value: the phrase after "<keyword> is/are/was/of", cut at the clause's end."""
+    out = []
+    for kw in dim.keywords:
+        for m in re.finditer(re.escape(kw) + r"\s+(?:is|are|was|were|of|:)\s+(?P<v>[^.;,()]{2,60})", sentence, re.I):
+            v = re.split(r"\s+(?:limited|because|which|while|whereas|but|due|thanks|as of|according)\b", m["v"])[0].strip()
+            if v:
+                out.append(Value("text", _canon_text(v), v, m.start("v"), m.start("v") + len(v)))
+    return sorted(out, key=lambda v: v.start)
+
+
+def _enum_values(sentence: str, dim: DimensionSpec) -> list[Value]:
+    low = sentence.lower()
+    hits = []
+    for v in dim.values:
+        m = re.search(r"(?<![\w-])" + re.escape(v.lower()) + r"(?![\w-])", low)
+        if m:
+            hits.append((m.start(), m.end(), v))
+    if not hits:
+        return []
+    neg = re.search(r"\b(?:not|no|never|doesn't|does not|don't|do not|cannot|can't|isn't|is not|lacks|without)\b", low)
+    if neg and neg.start() < min(h[0] for h in hits):
+        return []
+    hits.sort()
+    labels = sorted({h[2].lower() for h in hits})
+    return [Value("enum", "+".join(labels), ", ".join(h[2] for h in hits), hits[0][0], hits[-1][1])]
+
+
+def _numeric_kind(dim: DimensionSpec) -> tuple[str, ...]:
+    unit = (dim.unit or "").lower()
+    if unit in _CURRENCIES:
+        return ("money",)
+    if unit:
+        return ("quantity",)
+    return ("quantity", "money")
+
+
+def values_for(sentence: str, prof: Profile, dim: DimensionSpec) -> list[Value]:
+    kind = prof.kind
+    if kind == "enum":
+        return _enum_values(sentence, dim)
+    if kind in ("person", "place", "words", "phrase"):
+        return _phrase_values(sentence, prof, dim)
+    if kind == "number":
+        out: list[Value] = []
+        for k in _numeric_kind(dim):
+            out += find_values(sentence, k, unit=dim.unit)
+        return sorted(out, key=lambda v: v.start)
+    if kind == "text":
+        return _free_text(sentence, dim)
+    return find_values(sentence, kind, unit=dim.unit)
+
+
+def value_in(text: str, dim: DimensionSpec) -> Value | None:
+    """The first value of the dimension's kind in `text` (for a value a model wrote)."""
+    prof = dimension_profile(dim)
+    vals = values_for(text, prof, dim)
+    if not vals and prof.kind in ("person", "place", "words", "phrase", "text"):
+        t = text.strip()
+        return Value("text", _canon_text(t), t, 0, len(t)) if t else None
+    return vals[0] if vals else None
+
+
+# ----------------------------------------------------------------- reading
+
+
+def _lifespan(sentence: str, ents: list[EntityMention], obj: str, which: str) -> Value | None:
+    """ "Name (1964 – 9 September 2014)": the first date is the birth, the second the death."""
+    for e in ents:
+        if e.obj != obj:
+            continue
+        m = re.match(r"\s*\(([^()]{4,80})\)", sentence[e.end:])
+        if not m or not re.search(r"[–—-]|\bto\b", m.group(1)):
+            continue
+        offset = e.end + m.start(1)
+        dates = [v for v in find_values(m.group(1), "date") if v.kind == "date"]
+        if len(dates) >= 2:
+            v = dates[0] if which == "born" else dates[1]
+            return Value(v.kind, v.canonical, v.display, v.start + offset, v.end + offset, v.number, v.unit, v.qualifier)
+    return None
+
+
+def read_sentence(
+    sentence: str, ents: list[EntityMention], target: Target, named: Sequence[Named], discourse: Subjects, prof: Profile
+) -> Reading | None:
+    cue = prof.cues.search(sentence)
+    fam = prof.family
+    if fam is not None and fam.name in ("born", "died"):
+        life = _lifespan(sentence, ents, target.obj.name, fam.name)
+        if life is not None and not cue:
+            att = attribute(sentence, named, discourse, value_span=(life.start, life.end), ents=ents, target=target.obj.name)
+            if att is not None and att.obj == target.obj.name:
+                return Reading(target.key, life.canonical, life.display, sentence, att, True)
+    if cue is None and not prof.cue_optional:
+        return None
+    vals = values_for(sentence, prof, target.dim)
+    if not vals:
+        return None
+    owned: list[tuple[Value, Attribution]] = []
+    for v in vals:
+        att = attribute(sentence, named, discourse, value_span=(v.start, v.end), ents=ents, target=target.obj.name)
+        if att is not None and att.obj == target.obj.name:
+            owned.append((v, att))
+    if not owned:
+        return None
+    if cue is not None:
+        cues = [(m.start(), m.end()) for m in prof.cues.finditer(sentence)]
+        chosen = _governed([v for v, _ in owned], cues)
+    else:
+        chosen = owned[0][0]
+    att = next(a for v, a in owned if v is chosen)
+    return Reading(target.key, chosen.canonical, chosen.display, sentence, att, cue is not None)
+
+
+def _governed(values: list[Value], cues: list[tuple[int, int]]) -> Value:
+    best: tuple[int, Value] | None = None
+    for span in cues:
+        v = nearest(values, span)
+        if v is None:
+            continue
+        dist = v.start - span[1] if v.start >= span[1] else 1000 + span[0] - v.end
+        if best is None or dist < best[0]:
+            best = (dist, v)
+    return best[1] if best else values[0]
+
+
+def read_page(
+    objects: Sequence[ObjectSpec], targets: Sequence[Target], title: str, text: str
+) -> list[Reading]:
+    """The best reading per target cell on one page (see the module docstring)."""
+    named = [Named(o.name, tuple(n for n in o.names if n)) for o in objects]
+    profiles = {t.key: dimension_profile(t.dim) for t in targets}
+    profiles = {k: _infer_profile(p, text, targets, k) for k, p in profiles.items()}
+    discourse = Subjects(page_subject(title, named))
+    best: dict[str, tuple[tuple[int, int, int], Reading]] = {}
+    for i, sentence in enumerate(split_sentences(text)):
+        ents = mentions(sentence, named, page_object=discourse.current)
+        for t in targets:
+            r = read_sentence(sentence, ents, t, named, discourse, profiles[t.key])
+            if r is None:
+                continue
+            rank = (0 if r.cued else 1, _HOW_RANK.get(r.attribution.how, 3), i)
+            if t.key not in best or rank < best[t.key][0]:
+                best[t.key] = (rank, r)
+        discourse.update(sentence_subject(sentence, ents))
+    return [r for _, r in best.values()]
+
+
+def _infer_profile(prof: Profile, text: str, targets: Sequence[Target], key: str) -> Profile:
+    """A dimension of unknown kind takes the kind its cue-bearing sentences carry."""
+    if prof.kind != "text" or prof.family is not None:
+        return prof
+    kinds = [kinds_in(s) for s in split_sentences(text) if prof.cues.search(s)]
+    kind = infer_kind(kinds)
+    return Profile(None, kind, prof.cues, False) if kind else prof

@@ -1,0 +1,284 @@
+"""The dimension lexicon: what a dimension's name means to the reader.
+
+A dimension name ("license", "founding year", "maximum database size",
+"number of employees") maps to one **family**.  A family says
+
+* which **kind** of value answers it (`date`, `quantity`, `money`, `duration`,
+  `count`, `license`, `version`, `boolean`, `nationality`, or one of the
+  reader's own phrase kinds: `person`, `place`, `words`, `phrase`);
+* its **cues**: word forms that signal the dimension in a sentence ("founded",
+  "established", "formed", "launched", "incorporated" for `founded`); a cue
+  also anchors the value it governs ("constructed in 1885", not the listing
+  date in the same sentence);
+* for phrase kinds, the **patterns** that capture the value after a cue
+  ("directed by <Name>") or the closed **vocabulary** it is drawn from
+  (sports, languages).
+
+Matching a name to a family is by words, not by the whole string: a name
+holding a family's head word ("year founded", "date of founding", "founding
+year") maps to it; the first family whose words all occur wins, most
+specific first.  A name that maps to no family keeps its own words as cues,
+and its value kind is inferred from what the candidate sentences carry
+(`infer_kind`).  The table is data: extend it here, with a test, when a
+real sentence shows a missing cue.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+__all__ = ["Family", "FAMILIES", "family_named", "cue_pattern", "infer_kind", "dimension_words"]
+
+
+@dataclass(frozen=True)
+class Family:
+    name: str
+    kind: str
+    keys: tuple[tuple[str, ...], ...]
+    """Word sets (stems) any of which, all present in a dimension name, selects this family."""
+    cues: tuple[str, ...]
+    """Regex fragments (case-insensitive, matched on word boundaries) that signal the dimension."""
+    patterns: tuple[str, ...] = ()
+    """For phrase kinds: regexes with a `v` group capturing the value (NAME/PLACE macros expanded)."""
+    vocabulary: tuple[str, ...] = ()
+    """For `words`: the closed set of values."""
+    unit: str | None = None
+    """For quantities: the canonical unit family hint ("B" information, "ms" time…)."""
+    cue_optional: bool = False
+    """The value kind alone makes a sentence relevant (a demonym in "X is an American director")."""
+    query_words: tuple[str, ...] = field(default=())
+    """Words for search queries (the ladder's rephrase rung)."""
+
+
+_NAME = r"(?:[A-Z][\w'’.&-]*(?:\s+(?:(?:de|da|di|del|der|van|von|la|le|of|the|and|y|bin|al)\s+)?[A-Z0-9][\w'’.&-]*){0,5})"
+_PLACE = _NAME + r"(?:,\s+" + _NAME + r"){0,2}"
+
+
+def _expand(pattern: str) -> str:
+    return pattern.replace("NAME", _NAME).replace("PLACE", _PLACE)
+
+
+SPORTS = (
+    "ice hockey", "field hockey", "hockey", "baseball", "american football", "canadian football", "association football",
+    "football", "soccer", "basketball", "tennis", "table tennis", "golf", "cricket", "rugby union", "rugby league", "rugby",
+    "boxing", "athletics", "track and field", "swimming", "cycling", "volleyball", "handball", "wrestling", "lacrosse",
+    "badminton", "snooker", "motor racing", "formula one", "skiing", "figure skating", "speed skating", "rowing",
+    "sailing", "fencing", "gymnastics", "judo", "karate", "taekwondo", "softball", "water polo", "netball", "squash",
+    "darts", "curling", "bobsleigh", "equestrian", "horse racing", "triathlon", "archery", "shooting", "weightlifting",
+    "mixed martial arts", "bowling", "polo", "surfing", "skateboarding", "chess", "racquetball", "australian rules football",
+    "gaelic football", "hurling",
+)
+LANGUAGES = (
+    "English", "French", "German", "Spanish", "Portuguese", "Italian", "Dutch", "Russian", "Polish", "Czech", "Slovak",
+    "Hungarian", "Romanian", "Bulgarian", "Greek", "Turkish", "Arabic", "Hebrew", "Persian", "Urdu", "Hindi", "Bengali",
+    "Punjabi", "Marathi", "Gujarati", "Tamil", "Telugu", "Kannada", "Malayalam", "Odia", "Sinhala", "Nepali", "Chinese",
+    "Mandarin", "Cantonese", "Japanese", "Korean", "Vietnamese", "Thai", "Malay", "Indonesian", "Tagalog", "Filipino",
+    "Swahili", "Amharic", "Yoruba", "Hausa", "Zulu", "Afrikaans", "Swedish", "Norwegian", "Danish", "Finnish",
+    "Icelandic", "Estonian", "Latvian", "Lithuanian", "Ukrainian", "Belarusian", "Serbian", "Croatian", "Bosnian",
+    "Slovene", "Slovenian", "Macedonian", "Albanian", "Armenian", "Georgian", "Azerbaijani", "Kazakh", "Uzbek",
+    "Mongolian", "Tibetan", "Burmese", "Khmer", "Lao", "Welsh", "Irish", "Scottish Gaelic", "Basque", "Catalan",
+    "Galician", "Latin", "Esperanto", "Yiddish", "Bhojpuri", "Assamese", "Konkani", "Tulu", "Maithili", "Kashmiri",
+    "Sindhi", "Pashto", "Kurdish", "Maltese", "Luxembourgish", "Faroese", "Maori", "Hawaiian", "Samoan",
+)
+
+# Most specific first: the first family whose key words all occur in the name wins.
+FAMILIES: tuple[Family, ...] = (
+    Family("died", "date", (("death",), ("died",), ("die",), ("deceased",)),
+           (r"died", r"dies", r"death", r"passed away", r"killed", r"d\."), query_words=("died", "death")),
+    Family("born", "date", (("birth",), ("born",), ("birthday",), ("dob",)),
+           (r"born", r"birth", r"b\."), query_words=("born", "birth")),
+    Family("built", "date", (("built",), ("construct",), ("construction",), ("erected",), ("build",)),
+           (r"built", r"construct(?:ed|ion)?", r"erected", r"completed", r"rebuilt"), query_words=("built", "constructed")),
+    Family("elected", "date", (("elected",), ("election",), ("elect",)),
+           (r"elected", r"re-elected", r"election", r"won (?:the )?(?:seat|election)"), query_words=("elected",)),
+    Family("version", "version", (("version",), ("release", "latest"), ("latest",)),
+           (r"version", r"v\d", r"release", r"latest", r"current"), query_words=("latest version",)),
+    Family("released", "date", (("release",), ("released",), ("publication",), ("published",), ("premiere",), ("aired",)),
+           (r"released?", r"re-released", r"publish(?:ed)?", r"issued", r"premiered?", r"came out", r"debuted", r"aired"),
+           query_words=("released", "release")),
+    Family("introduced", "date", (("introduced",), ("introduction",), ("adopted",)),
+           (r"introduced", r"introduction", r"adopted", r"replaced", r"first issued"), query_words=("introduced",)),
+    Family("founded", "date",
+           (("found",), ("founded",), ("founding",), ("establish",), ("established",), ("establishment",), ("formed",), ("formation",),
+            ("inception",), ("launched",), ("launch",), ("incorporated",), ("started",), ("start",), ("creation",),
+            ("created",), ("opened",), ("origin",)),
+           (r"found(?:ed|ing)", r"co-?founded", r"establish(?:ed|ment)", r"formed", r"formation", r"launch(?:ed)?",
+            r"incorporated", r"started", r"began", r"created", r"set up", r"open(?:ed)?", r"inaugurated",
+            r"first (?:published|issued|appeared|aired)", r"in existence since", r"since", r"dates? (?:back )?to"),
+           query_words=("founded", "established")),
+    Family("trial", "duration", (("trial",),), (r"(?:free )?trial", r"evaluation period", r"try (?:it )?free"),
+           query_words=("free trial",)),
+    Family("retention", "duration", (("retention",), ("backup",), ("retain",), ("kept",)),
+           (r"backups?", r"retention", r"retain(?:ed|s)?", r"kept for", r"keeps?", r"stored for", r"snapshots?"),
+           query_words=("backup retention",)),
+    Family("max size", "quantity", (("maximum", "size"), ("max", "size"), ("size", "limit"), ("largest",), ("capacity",),
+                                    ("database", "size"), ("file", "size")),
+           (r"max(?:imum)?", r"up to", r"limit(?:ed)?", r"largest", r"how large", r"can (?:grow|get|reach)", r"capacity",
+            r"size", r"at most", r"supports?"), unit="B", query_words=("maximum size", "limit")),
+    Family("storage", "quantity", (("storage",), ("disk",), ("quota",), ("space",)),
+           (r"storage", r"stor(?:e|es|ed)", r"disk", r"space", r"quota"), unit="B", query_words=("storage",)),
+    Family("memory", "quantity", (("memory",), ("ram",), ("footprint",)), (r"memory", r"ram", r"footprint"), unit="B",
+           query_words=("memory",)),
+    Family("latency", "quantity", (("latency",), ("response", "time")), (r"latency", r"response times?", r"p\d\d"),
+           unit="ms", query_words=("latency",)),
+    Family("throughput", "quantity", (("throughput",),), (r"throughput", r"per second", r"ops/s", r"req/s", r"rps"),
+           query_words=("throughput",)),
+    Family("height", "quantity", (("height",), ("tall",), ("elevation",), ("altitude",)),
+           (r"height", r"tall", r"high", r"elevation", r"altitude", r"stands?"), unit="m", query_words=("height",)),
+    Family("length", "quantity", (("length",), ("long",), ("distance",)), (r"length", r"long", r"distance", r"spans?"),
+           unit="m", query_words=("length",)),
+    Family("area", "quantity", (("area",),), (r"area", r"covers?", r"square"), query_words=("area",)),
+    Family("price", "money", (("price",), ("pricing",), ("cost",), ("fee",), ("plan",), ("cheap",), ("subscription",)),
+           (r"pric(?:e|es|ed|ing)", r"costs?", r"per (?:user|seat|month|year|node|instance)", r"/(?:mo|month|user|year)",
+            r"plans?", r"subscription", r"fees?", r"charges?", r"tiers?", r"free"), query_words=("price", "pricing")),
+    Family("revenue", "money", (("revenue",), ("sales",), ("turnover",)), (r"revenues?", r"sales", r"turnover"),
+           query_words=("revenue",)),
+    Family("employees", "count", (("employee",), ("employees",), ("staff",), ("headcount",), ("workforce",), ("team", "size")),
+           (r"employ(?:s|ed|ees?)?", r"staff", r"headcount", r"workforce", r"people", r"team of", r"personnel", r"workers"),
+           query_words=("employees", "staff")),
+    Family("population", "count", (("population",), ("inhabitants",), ("residents",), ("populous",)),
+           (r"population", r"inhabitants", r"residents", r"people", r"census", r"populous"), query_words=("population",)),
+    Family("members", "count", (("members",), ("member",), ("membership",)),
+           (r"members?", r"membership", r"consist(?:s|ed)? of", r"line-?up", r"comprising", r"quartet", r"trio", r"duo"),
+           query_words=("members",)),
+    Family("median age", "quantity", (("median", "age"), ("average", "age")), (r"median age", r"average age"),
+           query_words=("median age",)),
+    Family("license", "license", (("license",), ("licence",), ("licensing",), ("licensed",), ("copyright",)),
+           (r"licen[cs](?:e|es|ed|ing)", r"released under", r"available under", r"distributed under", r"under the",
+            r"open[- ]source", r"proprietary", r"closed[- ]source", r"source[- ]available", r"copyleft", r"permissive",
+            r"commercial", r"free software", r"public domain"),
+           cue_optional=True, query_words=("license", "licensed under")),
+    Family("nationality", "nationality", (("nationality",), ("citizenship",), ("citizen",), ("national",)),
+           (r"nationality", r"citizen(?:ship)?", r"national", r"born in", r"native of", r"from"), cue_optional=True,
+           query_words=("nationality",)),
+    Family("country", "place", (("country",), ("nation",)),
+           (r"country", r"nation", r"located in", r"in", r"of"),
+           patterns=(r"\b(?:country|nation) (?:of |is )?(?P<v>PLACE)", r"\b(?:in|of|from) (?:the )?(?P<v>PLACE)"),
+           query_words=("country",)),
+    Family("location", "place", (("location",), ("located",), ("where",), ("headquarters",), ("based",), ("city",), ("place",)),
+           (r"located", r"situated", r"based", r"headquartered", r"lies", r"sits", r"in", r"near"),
+           patterns=(r"\b(?:located|situated|based|headquartered|lies|sits|found)\s+(?:in|at|on|near)\s+(?:the\s+)?(?P<v>PLACE)",
+                     r"\b(?:is|was)\s+an?\s+(?:[\w-]+\s+){0,4}(?:in|at|of)\s+(?:the\s+)?(?P<v>PLACE)"),
+           query_words=("located",)),
+    Family("director", "person", (("director",), ("directed",), ("filmmaker",)),
+           (r"direct(?:ed|or|s)", r"helmed", r"filmmaker"),
+           patterns=(r"\bdirected\s+(?:and\s+\w+\s+)?by\s+(?P<v>NAME)", r"\bdirector\s+(?P<v>NAME)",
+                     r"\b(?P<v>NAME)\s+directed\b", r"\bhelmed by (?P<v>NAME)"),
+           query_words=("directed by", "director")),
+    Family("artist", "person", (("artist",), ("performer",), ("singer",), ("band",), ("musician",), ("recorded",)),
+           (r"album", r"single", r"EP", r"song", r"record(?:ed|ing)?", r"artist", r"band", r"singer", r"performed", r"by"),
+           patterns=(r"\b(?:artist|band|singer|rapper|group|musician|duo|trio|songwriter|pianist|saxophonist|guitarist|trumpeter|DJ|composer)\s+(?P<v>NAME)",
+                     r"\b(?:album|single|EP|LP|song|record|mixtape|compilation)\b[^.;]{0,80}?\bby\s+(?:the\s+)?(?P<v>NAME)",
+                     r"\b(?:recorded|performed)\s+by\s+(?:the\s+)?(?P<v>NAME)",
+                     r"\b(?P<v>NAME)['’]s\s+(?:\w+\s+){0,3}(?:album|single|EP|record)\b"),
+           query_words=("album by", "artist")),
+    Family("architect", "person", (("architect",), ("designer",), ("designed",)),
+           (r"architects?", r"designed", r"design(?:er)?"),
+           patterns=(r"\bdesigned\s+by\s+(?:the\s+)?(?:architects?\s+)?(?P<v>NAME)", r"\barchitects?\s+(?:was\s+|were\s+)?(?P<v>NAME)",
+                     r"\b(?P<v>NAME)\s+designed\b"),
+           query_words=("designed by", "architect")),
+    Family("creator", "person", (("creator",), ("created",), ("inventor",), ("invented",)),
+           (r"creat(?:ed|or)", r"invent(?:ed|or)", r"devised", r"conceived"),
+           patterns=(r"\b(?:created|invented|devised|conceived|developed)\s+by\s+(?:the\s+)?(?:[a-z-]+\s+){0,3}?(?P<v>NAME)",
+                     r"\b(?:creator|inventor)\s+(?:is\s+|was\s+)?(?P<v>NAME)"),
+           query_words=("created by", "creator")),
+    Family("author", "person", (("author",), ("writer",), ("written",), ("wrote",)),
+           (r"author", r"writ(?:er|ten)", r"wrote", r"novel", r"book"),
+           patterns=(r"\bwritten\s+by\s+(?P<v>NAME)", r"\b(?:novel|book|story|poem|play)\b[^.;]{0,60}?\bby\s+(?:[a-z-]+\s+){0,3}?(?P<v>NAME)",
+                     r"\bauthor\s+(?P<v>NAME)", r"\b(?P<v>NAME)\s+wrote\b"),
+           query_words=("written by", "author")),
+    Family("founder", "person", (("founder",), ("founded", "by")),
+           (r"found(?:ed|er)", r"co-?found(?:ed|er)"),
+           patterns=(r"\b(?:co-?)?founded\s+by\s+(?P<v>NAME)", r"\b(?:co-?)?founders?\s+(?P<v>NAME)"), query_words=("founded by",)),
+    Family("father", "person", (("father",), ("parent",)),
+           (r"father", r"son of", r"daughter of", r"child of", r"sired"),
+           patterns=(r"\b(?:son|daughter|child|heir)\s+of\s+(?:the\s+)?(?:[a-z-]+\s+){0,2}?(?P<v>NAME)", r"\bfather,?\s+(?P<v>NAME)",
+                     r"\b(?P<v>NAME)['’]s\s+(?:eldest\s+|youngest\s+|second\s+|only\s+)?(?:son|daughter)\b"),
+           query_words=("son of", "father")),
+    Family("mother", "person", (("mother",),), (r"mother", r"son of", r"daughter of"),
+           patterns=(r"\bmother,?\s+(?P<v>NAME)",), query_words=("mother",)),
+    Family("spouse", "person", (("husband",), ("wife",), ("spouse",), ("married",)),
+           (r"husband", r"wife", r"spouse", r"married", r"wed"),
+           patterns=(r"\bmarried\s+(?:to\s+)?(?P<v>NAME)", r"\b(?:wife|husband|spouse|consort|widow)\s+of\s+(?P<v>NAME)",
+                     r"\b(?:wife|husband|spouse)\s+(?P<v>NAME)"),
+           query_words=("married", "spouse")),
+    Family("party", "phrase", (("party",), ("political",)),
+           (r"part(?:y|ies)", r"member of", r"politician", r"caucus"),
+           patterns=(r"\b(?P<v>(?:[A-Z][\w'’.-]*\s+){0,4}(?:Party|Alliance|Front|Congress|League|Union|Movement|Liberals|Conservatives|Democrats|Republicans|Progressives|Liberal-Progressives))\b",),
+           query_words=("party",)),
+    Family("sport", "words", (("sport",), ("sports",), ("game",), ("played",), ("play",)),
+           (r"sports?", r"play(?:s|ed|er|ing)?", r"athlete", r"player", r"team", r"league", r"umpire", r"coach"),
+           vocabulary=SPORTS, cue_optional=True, query_words=("player",)),
+    Family("language", "words", (("language",), ("languages",), ("spoken",), ("tongue",)),
+           (r"languages?", r"-language", r"spoken", r"in"), vocabulary=LANGUAGES, query_words=("language",)),
+    Family("occupation", "phrase", (("occupation",), ("profession",), ("job",), ("career",), ("work",), ("role",)),
+           (r"is", r"was", r"works? as", r"worked as", r"career", r"profession", r"occupation"), cue_optional=True,
+           query_words=("profession",)),
+    Family("genre", "phrase", (("genre",), ("style",), ("type",), ("kind",)),
+           (r"genre", r"style", r"is", r"was"), cue_optional=True, query_words=("genre",)),
+    Family("format", "phrase", (("format",),), (r"format", r"airs", r"broadcasts?", r"programming"),
+           patterns=(r"\b(?:an?|its)\s+(?P<v>(?:[\w/-]+\s+){0,4}?[\w/-]+)\s+format\b", r"\bformat\s+(?:of|is)\s+(?P<v>[^,.;]{3,40})"),
+           query_words=("format",)),
+    Family("deployment", "enum", (("deployment",), ("hosting",), ("deploy",)),
+           (r"deploy(?:ed|ment|s)?", r"self-hosted", r"hosted", r"on-premises", r"cloud", r"managed", r"saas"),
+           query_words=("deployment",)),
+)
+
+_STEM_SUFFIXES = ("ings", "ing", "ies", "ers", "er", "ed", "es", "s")
+
+
+def _stem(word: str) -> str:
+    w = word.lower()
+    for suffix in _STEM_SUFFIXES:
+        if len(w) > len(suffix) + 3 and w.endswith(suffix):
+            return w[: -len(suffix)]
+    return w
+
+
+def dimension_words(name: str) -> list[str]:
+    """The content words of a dimension name, lower-cased."""
+    return [w for w in re.findall(r"[a-z0-9]+", name.lower()) if w not in _NAME_STOP]
+
+
+_NAME_STOP = frozenset("the a an of in on for by to and or is are was were what which who when where how its date year number".split())
+
+
+@lru_cache(maxsize=512)
+def family_named(name: str) -> Family | None:
+    """The family a dimension name maps to, or None (see the module docstring)."""
+    raw = name.lower().strip()
+    words = set(re.findall(r"[a-z0-9]+", raw))
+    stems = {_stem(w) for w in words} | words
+    for fam in FAMILIES:
+        if raw == fam.name:
+            return fam
+    for fam in FAMILIES:
+        for key in fam.keys:
+            if all(k in words or _stem(k) in stems for k in key):
+                return fam
+    return None
+
+
+@lru_cache(maxsize=1024)
+def cue_pattern(cues: tuple[str, ...]) -> re.Pattern[str]:
+    """One regex for a family's (or a dimension's own) cues, on word boundaries."""
+    alts = sorted(cues, key=len, reverse=True)
+    return re.compile(r"(?<![\w-])(?:" + "|".join(alts) + r")(?![\w])", re.I)
+
+
+@lru_cache(maxsize=256)
+def compiled_patterns(fam: Family) -> tuple[re.Pattern[str], ...]:
+    return tuple(re.compile(_expand(p)) for p in fam.patterns)
+
+
+def infer_kind(kinds_per_sentence: list[set[str]]) -> str | None:
+    """The value kind most candidate sentences carry (ties: the more specific kind first)."""
+    order = ("license", "money", "duration", "quantity", "date", "version", "count", "nationality")
+    counts = Counter(k for kinds in kinds_per_sentence for k in kinds)
+    best = [k for k in order if counts.get(k)]
+    if not best:
+        return None
+    return max(best, key=lambda k: (counts[k], -order.index(k)))
