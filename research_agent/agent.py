@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from criteria.risk_policy import RiskPolicy
@@ -91,13 +92,27 @@ class ResearchAgent(AgentModule):
         return None
 
     def _probable_copy(self, state: ResearchState, url: str) -> str | None:
+        """A lead is refused as a probable copy only when its title and snippet equal those of a page already
+        read *on the same site family* (a mirror path, a print view); copies on other sites are opened and
+        recognised by their content fingerprint, so a correct page that shares a misinfo page's headline
+        is still read."""
         canon = canonical_url(url)
         target = state.source_by_canonical(canon)
         if target is None or target.opened or not target.snippet:
             return None
-        for s in state.sources.values():
-            if s.opened and s.snippet and squash(s.snippet) == squash(target.snippet) and squash(s.title) == squash(target.title):
-                return f"copy: same title and snippet as {s.id} ({s.canonical_url}), already read — a probable syndicated copy"
+        family = site_family(target.domain)
+        twins = [
+            s for s in state.sources.values()
+            if s.opened and s.snippet and squash(s.snippet) == squash(target.snippet) and squash(s.title) == squash(target.title)
+        ]
+        for s in twins:
+            if site_family(s.domain) == family:
+                return f"copy: same site, title and snippet as {s.id} ({s.canonical_url}), already read — a probable copy"
+        sizes = Counter(s.cluster_id for s in state.sources.values() if s.opened and s.cluster_id)
+        for s in twins:
+            if s.cluster_id and sizes[s.cluster_id] >= 2:
+                # the page it repeats is known syndicated: its fingerprint already matched another fetched page
+                return f"copy: same title and snippet as {s.id} ({s.canonical_url}), whose text was already found syndicated"
         return None
 
     def reduce(self, state: ResearchState, observation: Observation, decision: Decision) -> ResearchState:
@@ -139,6 +154,16 @@ class ResearchAgent(AgentModule):
             "next": "stop" if record.stop_reason else "continue",
             "sufficiency": verdict.detail,
         }
+
+
+_SECOND_LEVEL = frozenset({"co", "com", "org", "net", "ac", "gov", "edu", "ne", "or"})
+
+
+def site_family(domain: str) -> str:
+    """The registrable part of a host ("docs.vendor.example" → "vendor.example"; "news.bbc.co.uk" → "bbc.co.uk")."""
+    labels = domain.lower().strip(".").split(".")
+    keep = 3 if len(labels) >= 3 and labels[-2] in _SECOND_LEVEL and len(labels[-1]) == 2 else 2
+    return ".".join(labels[-keep:])
 
 
 def _naive_answer(state: ResearchState) -> str:

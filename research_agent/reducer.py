@@ -31,7 +31,7 @@ from engine import ActionResult, Decision, Observation
 
 from .contract import TaskContract, split_cell_key
 from .normalize import query_key
-from .reading import check_finding
+from .reading import Target, check_finding, read_page
 from .policy.base import FindingDraft, PageView, Policy
 from .policy.offline import mentions, usable_leads
 from .state import LADDER, ActionLog, Cell, Finding, Lead, ResearchState, RiskEvent, Source
@@ -54,6 +54,13 @@ def action_key(tool: str, args: dict) -> str:
 
 def squash(text: str) -> str:
     return _WS.sub(" ", text).strip().lower()
+
+
+def snippet_hint(contract: TaskContract, cell: Cell, title: str, snippet: str) -> tuple[str | None, str | None]:
+    """The value the reader finds for `cell` in a search result's title and snippet, if any."""
+    obj, dim = contract.object(cell.object), contract.dimension(cell.dimension)
+    readings = read_page(contract.objects, [Target(cell.key, obj, dim)], title, snippet.replace("…", "."))
+    return (readings[0].canonical, readings[0].display) if readings else (None, None)
 
 
 def source_type_of(url: str, obj_domains: list[str], contract: TaskContract) -> str:
@@ -185,7 +192,10 @@ class Reducer:
                 state.sources[source.id] = source
             relevant = obj is not None and mentions(f"{hit.title} {hit.snippet} {hit.url}", obj)
             if relevant and canon not in known and canon not in opened and added < MAX_LEADS_PER_SEARCH:
-                state.leads.append(Lead(hit.url, canon, hit.title, hit.snippet, cell_key or "", query, hit.rank, step))
+                lead = Lead(hit.url, canon, hit.title, hit.snippet, cell_key or "", query, hit.rank, step)
+                if cell is not None:
+                    lead.hint, lead.hint_display = snippet_hint(contract, cell, hit.title, hit.snippet)
+                state.leads.append(lead)
                 known.add(canon)
                 added += 1
         log.new_leads = added
@@ -340,6 +350,13 @@ class Reducer:
         cell.value = winner
         cell.conclusion = f"{display}" + (f" (conflict resolved: {resolution})" if cell.conflict else "")
         need = contract.min_sources
+        unread = self._contradicting_lead(state, cell, winner) if len(clusters) >= need and strong else None
+        if unread is not None:
+            # misinformation agreeing with itself must not settle a cell while a result that seems to
+            # say otherwise is still unread
+            cell.status = "partial"
+            cell.needed = f"open {unread.url}: its search snippet states {unread.hint_display}"
+            return
         if len(clusters) >= need and strong:
             judgement = self.policy.judge(state, cell.key) if cell.status != "confirmed" else None
             if judgement is not None and not judgement.supported:
@@ -359,6 +376,20 @@ class Reducer:
                 if len(clusters) < need
                 else "a source that is not a forum post"
             )
+
+    def _contradicting_lead(self, state: ResearchState, cell: Cell, winner: str) -> Lead | None:
+        """An unread lead whose snippet states another value and could still change the outcome: a
+        secondary page cannot outrank a value a primary source states (see `_resolve`)."""
+        support = [state.findings[f] for f in cell.finding_ids if f in state.findings]
+        primary = any(f.source_type == "primary" for f in support)
+        obj = state.task_contract.object(cell.object)
+        for lead in usable_leads(state, cell):
+            if lead.hint is None or lead.hint == winner:
+                continue
+            if primary and source_type_of(lead.url, obj.official_domains, state.task_contract) != "primary":
+                continue
+            return lead
+        return None
 
     def _resolve(self, state: ResearchState, by_value: dict[str, list[Finding]]) -> tuple[str | None, str | None, str | None]:
         if len(by_value) == 1:

@@ -95,6 +95,10 @@ class Lead:
     step: int
     refused: str | None = None
     """Why the guard refused to open it (duplicate, denied…): a dropped path."""
+    hint: str | None = None
+    """The value the reader sees for `cell` in the title and snippet alone (canonical), if any: a search
+    result that seems to contradict a cell's value must be opened before the cell is confirmed."""
+    hint_display: str | None = None
 
 
 @dataclass

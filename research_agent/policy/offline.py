@@ -62,19 +62,28 @@ def ladder_query(rung: str, name: str, aliases: list[str], dimension: str, keywo
 
 
 def usable_leads(state: ResearchState, cell: Cell) -> list[Lead]:
-    """Queued leads for `cell` that have not been opened, failed or ruled out."""
+    """Queued leads for `cell` that have not been opened, failed or ruled out — probable copies of a page
+    already read (same title and snippet on another site) last, official domains first on that rung."""
     contract = state.task_contract
     obj = contract.object(cell.object)
     official = {d.lower() for d in obj.official_domains + contract.primary_domains}
     visited = {s.canonical_url for s in state.sources.values() if s.opened or s.failure}
+    read = {(_squash(s.title), _squash(s.snippet)) for s in state.sources.values() if s.opened and s.snippet}
     out = [
         lead
         for lead in state.leads
         if lead.cell == cell.key and not lead.refused and lead.canonical_url not in visited and lead_allowed(contract, lead.url)
     ]
-    if LADDER[cell.rung] == "primary_sources":
-        out.sort(key=lambda lead: not any(_host(lead.url).endswith(d) for d in official))
+    primary = LADDER[cell.rung] == "primary_sources"
+    out.sort(key=lambda lead: (
+        (_squash(lead.title), _squash(lead.snippet)) in read,
+        primary and not any(_host(lead.url).endswith(d) for d in official),
+    ))
     return out[:MAX_LEADS_PER_CELL]
+
+
+def _squash(text: str) -> str:
+    return " ".join(text.split()).lower()
 
 
 def _host(url: str) -> str:

@@ -94,8 +94,24 @@ _REFERENCE = re.compile(
     re.I,
 )
 _PRONOUN_ONLY = frozenset("it its it's he she his her they their them".split())
-_CLAUSE = re.compile(r";|,?\s+(?:while|whereas|but|although|though|however)\s+|\s+(?:while|whereas)\s+", re.I)
-_CORP_SUFFIX = frozenset("inc inc. ltd ltd. llc corp corp. co co. plc gmbh ag sa jr jr. sr sr. ii iii".split())
+_CLAUSE = re.compile(
+    r";|,?\s+(?:while|whereas|but|although|though|however)\s+|\s+(?:while|whereas)\s+"
+    r"|\b(?:said|says|announced|announces|confirmed|confirms|reported|reports|stated|states|noted|notes|explained|"
+    r"added|claimed|claims|wrote|writes|argued|argues|believes|believed)\s+(?:today\s+|on\s+\w+\s+)?that\s+",
+    re.I,
+)
+_CORP_SUFFIX = frozenset(
+    "inc inc. ltd ltd. llc corp corp. co co. plc gmbh ag sa bv nv oy ab srl spa pty limited sas sarl kk jr jr. sr sr. ii iii".split()
+)
+_EDITION = _CORP_SUFFIX | frozenset(
+    """cloud managed enterprise pro plus server edition community lite team teams business premium hosted online
+    desktop mobile standard starter developer core free platform suite service services saas""".split()
+) | frozenset(
+    # aspect words a title-cased phrase puts after a name: "Cormorant Cloud SLA", "Ferrodb License Terms"
+    """sla slas api apis sdk cli ui docs documentation pricing price prices plans plan license licence licensing
+    faq blog review reviews release releases roadmap security support terms policy changelog overview features
+    tutorial guide news update updates homepage website repository benchmark benchmarks""".split()
+)
 _GENERIC_TAIL = frozenset(
     """municipality township county city town village district borough parish province state region
     album film movie song single band group company inc ltd corporation software project game series
@@ -135,11 +151,17 @@ def _tokens(text: str) -> list[tuple[int, int, str]]:
 _COMMON_START = re.compile(r"^(?:[A-Z][a-z]+(?:ed|ing|ly)|[A-Z][a-z]+)$")
 
 
-def _common_initial(sentence: str, tok: tuple[int, int, str], toks: list[tuple[int, int, str]]) -> bool:
-    """A sentence-initial capitalised word that is a common word: a function word, a verb or adverb form
-    ("Founded", "Currently"), or a label before a colon ("License: MIT")."""
+def page_vocabulary(text: str) -> frozenset[str]:
+    """Words the page writes in lower case: a capitalised sentence-initial word among them ("Team",
+    "Connect", "Pricing") is a common word, not a name."""
+    return frozenset(w for w in re.findall(r"\b[a-z][a-z'-]+\b", text))
+
+
+def _common_initial(sentence: str, tok: tuple[int, int, str], toks: list[tuple[int, int, str]], common: frozenset[str] = frozenset()) -> bool:
+    """A sentence-initial capitalised word that is a common word: a function word, a word the page also
+    writes in lower case, a verb or adverb form ("Founded", "Currently"), or a label before a colon."""
     word = tok[2]
-    if word.lower() in _STARTERS:
+    if word.lower() in _STARTERS or word.lower() in common:
         return True
     if sentence[tok[1]:].lstrip().startswith(":"):
         return True
@@ -149,7 +171,7 @@ def _common_initial(sentence: str, tok: tuple[int, int, str], toks: list[tuple[i
 _KEEP_NAMES = frozenset({"reading", "wellington", "darling", "sterling", "kipling", "beijing", "nanjing", "chongqing", "harbin"})
 
 
-def _inside_longer_name(sentence: str, start: int, end: int, toks: list[tuple[int, int, str]]) -> bool:
+def _inside_longer_name(sentence: str, start: int, end: int, toks: list[tuple[int, int, str]], common: frozenset[str] = frozenset()) -> bool:
     """True when the match at [start, end) is glued to further capitalised words (part of a longer name)."""
     before = [t for t in toks if t[1] <= start]
     after = [t for t in toks if t[0] >= end]
@@ -157,15 +179,17 @@ def _inside_longer_name(sentence: str, start: int, end: int, toks: list[tuple[in
         b = before[-1]
         gap = sentence[b[1]:start]
         glued = gap.strip() == "" and _is_cap(b[2])
-        sentence_initial = len(before) == 1 and _common_initial(sentence, b, toks)
+        sentence_initial = len(before) == 1 and _common_initial(sentence, b, toks, common)
         if glued and not sentence_initial and b[2].lower() not in _STARTERS:
             return True
-    if after:
-        a = after[0]
-        gap = sentence[end:a[0]]
-        if gap.strip() == "" and _is_cap(a[2]) and a[2].lower().rstrip(".") not in _CORP_SUFFIX:
-            return True
-    return False
+    glued_after = []
+    for a in after:
+        if sentence[(glued_after[-1][1] if glued_after else end):a[0]].strip() != "" or not _is_cap(a[2]):
+            break
+        glued_after.append(a)
+    # "Quillstore Cloud", "Ferrodb Managed", "Acme Inc." are editions or legal forms of the same object;
+    # "Science News Archive" (or "Simons Science News") is another name
+    return any(a[2].lower().rstrip(".") not in _EDITION for a in glued_after)
 
 
 def _person_variant(chunk: str, name: str) -> bool:
@@ -178,7 +202,7 @@ def _person_variant(chunk: str, name: str) -> bool:
     return len(min(a, b, key=len)) >= 2 and (a.startswith(b) or b.startswith(a))
 
 
-def proper_chunks(sentence: str) -> list[tuple[int, int, str]]:
+def proper_chunks(sentence: str, common: frozenset[str] = frozenset()) -> list[tuple[int, int, str]]:
     """Runs of capitalised words (with inner connectors such as "of", "de"), months and sentence-initial
     function words excluded."""
     toks = _tokens(sentence)
@@ -186,7 +210,7 @@ def proper_chunks(sentence: str) -> list[tuple[int, int, str]]:
     i = 0
     while i < len(toks):
         s, e, t = toks[i]
-        if not _is_cap(t) or (i == 0 and _common_initial(sentence, toks[0], toks)):
+        if not _is_cap(t) or (i == 0 and _common_initial(sentence, toks[0], toks, common)):
             i += 1
             continue
         j = i
@@ -206,7 +230,9 @@ def proper_chunks(sentence: str) -> list[tuple[int, int, str]]:
     return chunks
 
 
-def mentions(sentence: str, objects: Sequence[Named], *, page_object: str | None = None) -> list[EntityMention]:
+def mentions(
+    sentence: str, objects: Sequence[Named], *, page_object: str | None = None, common: frozenset[str] = frozenset()
+) -> list[EntityMention]:
     """Every named entity in the sentence, each tied to the object it names (or None)."""
     toks = _tokens(sentence)
     found: list[EntityMention] = []
@@ -216,12 +242,12 @@ def mentions(sentence: str, objects: Sequence[Named], *, page_object: str | None
             for m in _name_regex(name).finditer(sentence):
                 if any(m.start() < e and s < m.end() for s, e in taken):
                     continue
-                if _inside_longer_name(sentence, m.start(), m.end(), toks):
+                if _inside_longer_name(sentence, m.start(), m.end(), toks, common):
                     continue
                 how: How = "name" if name in (obj.name, _core(obj.name)) else "alias"
                 found.append(EntityMention(m.start(), m.end(), m.group(0), obj.name, how))
                 taken.append((m.start(), m.end()))
-    for s, e, text in proper_chunks(sentence):
+    for s, e, text in proper_chunks(sentence, common):
         if any(s < te and ts < e for ts, te in taken):
             continue
         owner, how = _chunk_owner(text, objects, page_object)
@@ -291,9 +317,13 @@ class Subjects:
         self.current: str | None = page_object
         """The object the discourse is about (None: another entity, or unknown)."""
 
-    def update(self, subject: EntityMention | None) -> None:
-        if subject is not None:
-            self.current = subject.obj
+    def update(self, subject: EntityMention | None, sentence: str = "") -> None:
+        if subject is None:
+            return
+        heading = len(sentence.split()) <= 4 and not sentence.rstrip().endswith((".", "!", "?"))
+        if subject.obj is None and heading:
+            return  # a section heading ("Team", "Business") is not a new subject
+        self.current = subject.obj
 
 
 def clause_bounds(sentence: str, pos: int) -> tuple[int, int]:
@@ -318,7 +348,7 @@ def _parenthesis_owner(sentence: str, pos: int, ents: Iterable[EntityMention]) -
 
 _LEAD_PHRASE = re.compile(
     r"^(?:(?:in|on|at|by|for|from|with|unlike|like|according to|after|before|since|during|as of|under|despite|following|"
-    r"compared (?:with|to)|besides|apart from|in addition to|along with)\b|[A-Z]?[a-z]+(?:ed|ing)\b)[^,]{0,80},\s*",
+    r"compared (?:with|to)|besides|apart from|in addition to|along with)\b|[A-Z]?[a-z]+(?:ed|ing)\s+(?:in|on|at|by|for|from|with|to|as|after|under|over|through|during|since)\b)(?:[^,()]|\([^)]*\)){0,100},\s*",
     re.I,
 )
 _LEAD_WORDS = re.compile(r"^(?:(?:the|a|an|both|meanwhile|today|currently|now|also|however|originally|later|then|thus|"
@@ -353,6 +383,11 @@ def subject_of(sentence: str, ents: list[EntityMention], start: int, end: int, e
     det = _LEAD_WORDS.match(sentence[head:end])
     first = head + (det.end() if det else 0)
     opener = next((e for e in inside if e.start == first or (e.start == head)), None)
+    if opener is None and det:
+        # "The hosted Nimbus KV Cloud costs …": a determiner, up to three modifiers, then the name
+        gap = re.match(r"(?:[a-z][\w-]*\s+){1,3}", sentence[first:end])
+        if gap and not re.search(r"\b(?:of|by|for|from|with|in|on|at|to|than|and|or|is|are|was|were)\b", gap.group(0)):
+            opener = next((e for e in inside if e.start == first + gap.end()), None)
     if opener is None:
         return None
     subjects = [opener]
@@ -405,10 +440,11 @@ def attribute(
     if gen and not others and len({e.obj for e in gen}) == 1:
         return Attribution(gen[0].obj, gen[0].how or "name", gen[0].text)  # type: ignore[arg-type]
     named_objs = {e.obj for e in inside if e.obj is not None}
-    strangers = [e for e in inside if e.obj is None]
+    strangers = [e for e in inside if e.obj is None and not (value_span and e.start >= value_span[1]) and not e.prepositional]
     if not strangers and len(named_objs) == 1:
         e = next(x for x in inside if x.obj is not None)
-        return Attribution(e.obj, e.how or "name", e.text)  # type: ignore[arg-type]
+        if value_span is None or e.start < value_span[0]:  # "The maximum size supported by Kestrel is 256 TiB"
+            return Attribution(e.obj, e.how or "name", e.text)  # type: ignore[arg-type]
     if not others and not named_objs and discourse.current is not None:
         return Attribution(discourse.current, "fragment", "")
     if not others and named_objs == {discourse.current} and discourse.current is not None:

@@ -27,7 +27,9 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..contract import DimensionSpec, ObjectSpec
-from .attribution import Attribution, EntityMention, Named, Subjects, attribute, mentions, sentence_subject, page_subject
+from .attribution import (
+    Attribution, EntityMention, Named, Subjects, attribute, mentions, page_subject, page_vocabulary, sentence_subject,
+)
 from .lexicon import Family, compiled_patterns, cue_pattern, family_named, infer_kind
 from .segment import split_sentences
 from .values import Value, find_values, kinds_in, nearest
@@ -35,6 +37,8 @@ from .values import Value, find_values, kinds_in, nearest
 __all__ = ["Reading", "Target", "read_page", "dimension_profile", "value_in"]
 
 _HOW_RANK = {"name": 0, "alias": 0, "variant": 1, "short": 1, "reference": 2, "fragment": 3}
+_VAGUE = frozenset({"source-available", "open source", "open-source", "copyleft", "permissive", "free software"})
+"""Category words a more specific value on the same page outranks ("source-available" vs "BUSL-1.1")."""
 _CURRENCIES = frozenset({"usd", "eur", "gbp", "jpy", "$", "€", "£", "chf", "cad", "aud", "inr"})
 
 
@@ -188,6 +192,13 @@ def _numeric_kind(dim: DimensionSpec) -> tuple[str, ...]:
 
 
 def values_for(sentence: str, prof: Profile, dim: DimensionSpec) -> list[Value]:
+    try:
+        return _values_for(sentence, prof, dim)
+    except ValueError:  # a contract unit the recognisers do not know: compare as written
+        return _values_for(sentence, prof, dim.model_copy(update={"unit": None}))
+
+
+def _values_for(sentence: str, prof: Profile, dim: DimensionSpec) -> list[Value]:
     kind = prof.kind
     if kind == "enum":
         return _enum_values(sentence, dim)
@@ -284,17 +295,18 @@ def read_page(
     profiles = {t.key: dimension_profile(t.dim) for t in targets}
     profiles = {k: _infer_profile(p, text, targets, k) for k, p in profiles.items()}
     discourse = Subjects(page_subject(title, named))
-    best: dict[str, tuple[tuple[int, int, int], Reading]] = {}
+    common = page_vocabulary(text)
+    best: dict[str, tuple[tuple[int, int, int, int], Reading]] = {}
     for i, sentence in enumerate(split_sentences(text)):
-        ents = mentions(sentence, named, page_object=discourse.current)
+        ents = mentions(sentence, named, page_object=discourse.current, common=common)
         for t in targets:
             r = read_sentence(sentence, ents, t, named, discourse, profiles[t.key])
             if r is None:
                 continue
-            rank = (0 if r.cued else 1, _HOW_RANK.get(r.attribution.how, 3), i)
+            rank = (0 if r.cued else 1, int(r.canonical.lower() in _VAGUE), _HOW_RANK.get(r.attribution.how, 3), i)
             if t.key not in best or rank < best[t.key][0]:
                 best[t.key] = (rank, r)
-        discourse.update(sentence_subject(sentence, ents))
+        discourse.update(sentence_subject(sentence, ents), sentence)
     return [r for _, r in best.values()]
 
 
