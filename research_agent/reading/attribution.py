@@ -103,6 +103,10 @@ _CLAUSE = re.compile(
 _CORP_SUFFIX = frozenset(
     "inc inc. ltd ltd. llc corp corp. co co. plc gmbh ag sa bv nv oy ab srl spa pty limited sas sarl kk jr jr. sr sr. ii iii".split()
 )
+_HONORIFIC = frozenset(
+    "sir dame lord lady dr mr mrs ms miss prof professor rev reverend saint st king queen prince princess "
+    "general colonel captain major president senator judge justice chief".split()
+)
 _EDITION = _CORP_SUFFIX | frozenset(
     """cloud managed enterprise pro plus server edition community lite team teams business premium hosted online
     desktop mobile standard starter developer core free platform suite service services saas""".split()
@@ -120,7 +124,15 @@ _GENERIC_TAIL = frozenset(
 
 
 def _is_cap(tok: str) -> bool:
-    return tok[:1].isupper() and tok.lower().rstrip(".") not in _MONTHS
+    return tok[:1].isupper()
+
+
+def _month_in_date(toks: list[tuple[int, int, str]], i: int) -> bool:
+    """A month name next to a number ("May 17", "17 May 1990"): part of a date, not a name ("Jun Choi")."""
+    if toks[i][2].lower().rstrip(".") not in _MONTHS:
+        return False
+    near = [toks[k][2] for k in (i - 1, i + 1) if 0 <= k < len(toks)]
+    return any(t[:1].isdigit() for t in near)
 
 
 @lru_cache(maxsize=4096)
@@ -195,6 +207,8 @@ def _inside_longer_name(sentence: str, start: int, end: int, toks: list[tuple[in
 def _person_variant(chunk: str, name: str) -> bool:
     """"Edward Davis Wood Jr." names "Ed Wood": same last word, first words prefix-compatible."""
     c = [t for t in re.findall(r"[A-Za-z][\w'’-]*", chunk) if t.lower().rstrip(".") not in _CORP_SUFFIX]
+    while c and c[0].lower().rstrip(".") in _HONORIFIC:
+        c = c[1:]
     n = re.findall(r"[A-Za-z][\w'’-]*", _core(name))
     if len(c) < 2 or len(n) < 2 or c[-1].lower() != n[-1].lower():
         return False
@@ -210,7 +224,7 @@ def proper_chunks(sentence: str, common: frozenset[str] = frozenset()) -> list[t
     i = 0
     while i < len(toks):
         s, e, t = toks[i]
-        if not _is_cap(t) or (i == 0 and _common_initial(sentence, toks[0], toks, common)):
+        if not _is_cap(t) or _month_in_date(toks, i) or (i == 0 and _common_initial(sentence, toks[0], toks, common)):
             i += 1
             continue
         j = i
@@ -219,15 +233,32 @@ def proper_chunks(sentence: str, common: frozenset[str] = frozenset()) -> list[t
             gap = sentence[toks[j][1]:ns]
             if gap.strip() not in ("", "-"):
                 break
-            if _is_cap(nt) or nt[:1].isdigit():
+            if (_is_cap(nt) and not _month_in_date(toks, j + 1)) or (nt[:1].isdigit() and not _month_in_date(toks, j)):
                 j += 1
             elif nt.lower() in _CONNECT and j + 2 < len(toks) and _is_cap(toks[j + 2][2]) and sentence[ne:toks[j + 2][0]].strip() == "":
                 j += 2
             else:
                 break
-        chunks.append((s, toks[j][1], sentence[s:toks[j][1]]))
+        text = sentence[s:toks[j][1]]
+        if not _descriptor(text):
+            chunks.append((s, toks[j][1], text))
         i = j + 1
     return chunks
+
+
+@lru_cache(maxsize=8192)
+def _descriptor(chunk: str) -> bool:
+    """A capitalised word that describes rather than names: a demonym or country adjective ("American",
+    "English-American", "Puerto Rican"), or a language name."""
+    from .lexicon import LANGUAGES
+    from .values import find_values
+
+    if chunk in LANGUAGES:
+        return True
+    found = find_values(chunk, "nationality")
+    return bool(found) and found[0].start == 0 and found[0].end >= len(chunk.rstrip(".")) and not any(
+        c.isdigit() for c in chunk
+    ) and chunk.split()[0].lower() not in ("united", "republic", "kingdom")
 
 
 def mentions(
@@ -338,12 +369,21 @@ def clause_bounds(sentence: str, pos: int) -> tuple[int, int]:
 
 
 def _parenthesis_owner(sentence: str, pos: int, ents: Iterable[EntityMention]) -> EntityMention | None:
-    """The entity right before the parenthesis that holds `pos`, if any."""
+    """The entity the parenthesis holding `pos` belongs to: the name right before it, looking back over
+    appositive titles set off by commas ("Armando Giovanni Iannucci, OBE (born …)")."""
     open_at = sentence.rfind("(", 0, pos)
     if open_at < 0 or sentence.find(")", open_at) < pos:
         return None
-    before = [e for e in ents if e.end <= open_at and sentence[e.end:open_at].strip() == ""]
-    return before[-1] if before else None
+    before = [e for e in ents if e.end <= open_at]
+    run: list[EntityMention] = []
+    edge = open_at
+    for e in reversed(before):
+        if re.fullmatch(r"[\s,]*", sentence[e.end:edge]) is None:
+            break
+        run.append(e)
+        edge = e.start
+    owned = [e for e in run if e.obj is not None]
+    return owned[-1] if owned else (run[0] if run else None)
 
 
 _LEAD_PHRASE = re.compile(
@@ -392,7 +432,7 @@ def subject_of(sentence: str, ents: list[EntityMention], start: int, end: int, e
         return None
     subjects = [opener]
     for e in inside:
-        if e.start > subjects[-1].end and re.fullmatch(r"\s*(?:,|and|&|,\s*and|or|as well as)\s*", sentence[subjects[-1].end:e.start]):
+        if e.start > subjects[-1].end and re.fullmatch(r"\s*(?:and|&|,\s*and|or|as well as)\s*", sentence[subjects[-1].end:e.start]):
             subjects.append(e)
     return subjects
 
@@ -432,7 +472,8 @@ def attribute(
     inside = [e for e in ents if start <= e.start < end and not (value_span and e.start < value_span[1] and value_span[0] < e.end)]
     if subj == "reference":
         if discourse.current is not None and not any(e.obj not in (None, discourse.current) for e in inside if not e.prepositional):
-            return Attribution(discourse.current, "reference", _REFERENCE.match(sentence[start:end].lstrip(" ,")).group(0))  # type: ignore[union-attr]
+            ref = _REFERENCE.match(sentence[_clause_head(sentence, start, end):end])
+            return Attribution(discourse.current, "reference", ref.group(0) if ref else "")
         return None
     # a common-noun subject: "The license of Okapi Boards is MIT", or a headless fragment "License: MIT"
     gen = [e for e in inside if e.genitive and e.obj is not None]

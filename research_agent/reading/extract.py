@@ -113,7 +113,10 @@ _DROP = re.compile(
     r"^(?:(?:\d{4}s?|former|retired|professional|famous|well-known|noted|leading|renowned|award-winning|prolific|"
     r"[A-Z][a-z]+(?:-[A-Z][a-z]+)*n|[A-Z][a-z]+(?:ish|ese|ian|an|i|ic))\s+)+"
 )
-_PHRASE_END = re.compile(r"\s*(?:[,;(]|\bwho\b|\bwhich\b|\bthat\b|\bknown\b|\bbest\b|\bfrom\b|\bborn\b|\bbased\b|\bwith\b|\bfor\b|\bof\b|\bin\b|$)")
+_PHRASE_END = re.compile(
+    r"\s*(?:[,;(]|\b(?:who|which|that|whose|known|best|from|born|based|with|for|of|in|by|at|on|starring|featuring|"
+    r"released|directed|written|produced|located|founded|formed|created|and\s+(?:is|was|has|had))\b|$)"
+)
 _GENRE_HEADS = re.compile(r"\s+(?:film|movie|album|novel|song|single|series|game|video game|television series|play|musical|band|EP)\b.*$", re.I)
 
 
@@ -129,8 +132,6 @@ def _complement(sentence: str, family: str) -> list[Value]:
     phrase = body[: end.start()] if end else body
     if family == "genre":
         phrase = _GENRE_HEADS.sub("", phrase)
-    elif family == "occupation":
-        phrase = re.split(r"\s+(?:and|or)\s+(?=[a-z])", phrase)[0] if " and " in phrase and "," not in phrase else phrase
     phrase = phrase.strip(" ,.;:")
     if not phrase or len(phrase) > 80 or not re.search(r"[a-z]", phrase):
         return []
@@ -257,6 +258,13 @@ def read_sentence(
     if cue is None and not prof.cue_optional:
         return None
     vals = values_for(sentence, prof, target.dim)
+    if prof.kind == "count":
+        vals = [v for v in vals if not re.search(r"%|percent", v.display, re.I)]
+    if cue is None:
+        # no cue word: only the definitional complement counts ("X is an American director", "X is
+        # proprietary software"), not a demonym or a licence named anywhere else in the sentence
+        window = _definition_window(sentence)
+        vals = [v for v in vals if window and window[0] <= v.start < window[1]]
     if not vals:
         return None
     owned: list[tuple[Value, Attribution]] = []
@@ -273,6 +281,19 @@ def read_sentence(
         chosen = owned[0][0]
     att = next(a for v, a in owned if v is chosen)
     return Reading(target.key, chosen.canonical, chosen.display, sentence, att, cue is not None)
+
+
+_DEF_COPULA = re.compile(r"\b(?:is|was|are|were|has been|had been)\s+(?:(?:an?|the|one of the)\s+)?", re.I)
+_DEF_END = re.compile(r"[;:]|,\s+(?:who|which|where|whose|and|but|while)\b|\s+(?:who|which|that|whose)\b|\.\s*$")
+
+
+def _definition_window(sentence: str) -> tuple[int, int] | None:
+    """The span of the first copula's complement ("is an American film director" → "American film director")."""
+    m = _DEF_COPULA.search(sentence)
+    if not m:
+        return None
+    end = _DEF_END.search(sentence, m.end())
+    return m.start(), end.start() if end else len(sentence)
 
 
 def _governed(values: list[Value], cues: list[tuple[int, int]]) -> Value:
