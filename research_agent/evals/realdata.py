@@ -112,3 +112,18 @@ def run_realdata(name: str, *, limit: int | None = None, offset: int = 0, worker
         runs = json.loads(json_path.read_text())["runs"]
     print(realdata_table(runs), file=out)
     return code
+
+
+def cli_realdata(name: str, paths, *, limit: int | None, offset: int, workers: int, model: str) -> int:
+    """`research eval --realdata NAME`: bad input is one `error:` line and exit 2."""
+    if name not in SETS:
+        print(f"error: --realdata {name!r}: choose one of {', '.join(SETS)}", file=sys.stderr)
+        return 2
+    if paths:
+        print("error: --realdata builds its own cases; give no case folders with it", file=sys.stderr)
+        return 2
+    try:
+        return run_realdata(name, limit=limit, offset=offset, workers=workers, model=model)
+    except RealDataMissing as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2

@@ -107,6 +107,12 @@ def _is_name_word(word: str) -> bool:
     return word[:1].isupper() and word.strip(".'’").casefold() not in _FREE_NEIGHBOURS
 
 
+def _is_postnominal(word: str) -> bool:
+    """"MBE", "AC", "KCB", "Jr.", "Sr.": may follow a name without making it a longer one."""
+    bare = word.strip(".,")
+    return (bare.isupper() and bare.isalpha() and len(bare) <= 4) or bare in ("Jr", "Sr")
+
+
 def names_object(text: str, names: list[str]) -> bool:
     """`text` names one of `names` on word boundaries, not as part of a longer capitalised name."""
     for name in names:
@@ -118,7 +124,7 @@ def names_object(text: str, names: list[str]) -> bool:
             before = _WORD.findall(text[: m.start()].rstrip()[-40:])
             after = _WORD.findall(text[m.end():].lstrip()[:40])
             glued_before = bool(before) and not re.search(r"[,;:()\"“”]\s*$", text[: m.start()]) and _is_name_word(before[-1])
-            glued_after = bool(after) and not re.match(r"\s*[,;:()\"“”]", text[m.end():]) and _is_name_word(after[0])
+            glued_after = bool(after) and not re.match(r"\s*[,;:()\"“”]", text[m.end():]) and _is_name_word(after[0]) and not _is_postnominal(after[0])
             if glued_after and text[m.end():m.end() + 1] in (".",):  # "X. The next sentence"
                 glued_after = False
             if not glued_before and not glued_after:
