@@ -4,14 +4,16 @@ Written apart from the reader (``research_agent/reading``, ``normalize``) on pur
 the yardstick must not call the code it measures.  A confirmed cell is **wrong** when
 any finding behind it fails one of:
 
-* **value** — the quote contains the finding's displayed value (whitespace- and
-  case-insensitive).  A number may be written with other thousands separators
+* **value** — the quote contains the finding's displayed (or canonical) value
+  (whitespace- and case-insensitive).  A number may be written with other thousands separators
   ("9523" / "9,523") and a date in another calendar format ("1844-12-26" /
-  "26 December 1844" / "December 26, 1844"): both are checked here with our own
-  tiny parsers; anything else is strict;
+  "26 December 1844" / "December 26, 1844"), a quantity in another unit, an SPDX id
+  for the licence's written name, and yes/no answers are exempt (`support_values`);
+  all checked with our own tiny parsers; anything else is strict;
 * **object** — the quote names the cell's object (name or alias on word boundaries,
   not inside a longer capitalised name such as "Simons Science News" for "Science
-  News"), or it refers to it ("it", "he", "the company", …) and the page title
+  News"; an edition word after it — "Quillstore Cloud", "Ferrodb Managed" — and
+  post-nominals — "MBE", "Jr." — do not make a longer name), or it refers to it ("it", "he", "the company", …) and the page title
   names the object.
 
 On RAMDocs a confirmed value equal to one of the question's ``wrong_answers`` (and to
@@ -24,6 +26,7 @@ import re
 from dataclasses import dataclass
 
 from ..state import Cell, Finding, ResearchState
+from .support_values import ANSWER_WORDS, same_license, same_quantity
 
 __all__ = ["WrongConfirmation", "names_object", "quote_has_value", "matches_any", "wrong_confirmations"]
 
@@ -48,6 +51,9 @@ _REFERENCE_NOUNS = (
     "book", "novel", "series", "show", "programme", "program", "game", "product", "software", "firm", "brand",
     "label", "publication", "airline", "river", "island", "species", "singer", "actor", "actress", "player",
     "director", "writer", "artist", "politician", "musician", "duo", "trio", "ensemble", "museum", "park",
+    "update", "release", "version", "tool", "service", "platform", "database", "library", "framework", "app",
+    "application", "engine", "system", "vendor", "startup", "package", "plugin", "editor", "server", "proxy",
+    "broker", "store", "airport", "church", "garden", "brand", "chain", "brewer", "label",
 )
 _REFERENCE = re.compile(
     r"\b(?:" + "|".join(_PRONOUNS) + r")\b|\bthe\s+(?:" + "|".join(_REFERENCE_NOUNS) + r")s?\b", re.I
@@ -100,17 +106,25 @@ def quote_has_value(quote: str, display: str) -> bool:
         return True
     if re.fullmatch(r"[\d,.\u00a0 ]+", v):
         return bool(_digits_variants(v) & _digits_variants(q))
-    return False
+    return v in ANSWER_WORDS or same_quantity(display, quote) or same_license(display, quote)
 
 
 def _is_name_word(word: str) -> bool:
     return word[:1].isupper() and word.strip(".'’").casefold() not in _FREE_NEIGHBOURS
 
 
+# An edition or offering of the object speaks for it ("Quillstore Cloud costs $29"); any other
+# capitalised word after the name makes a longer, different name ("Paris Hilton" is not Paris).
+_EDITIONS = frozenset(
+    "cloud managed enterprise pro community edition premium plus lite standard developer business "
+    "team teams online server desktop mobile saas hosted".split()
+)
+
+
 def _is_postnominal(word: str) -> bool:
-    """"MBE", "AC", "KCB", "Jr.", "Sr.": may follow a name without making it a longer one."""
+    """"MBE", "AC", "KCB", "Jr.", "Sr." or an edition word: may follow a name without making it a longer one."""
     bare = word.strip(".,")
-    return (bare.isupper() and bare.isalpha() and len(bare) <= 4) or bare in ("Jr", "Sr")
+    return (bare.isupper() and bare.isalpha() and len(bare) <= 4) or bare in ("Jr", "Sr") or bare.casefold() in _EDITIONS
 
 
 def names_object(text: str, names: list[str]) -> bool:
@@ -160,7 +174,7 @@ def matches_any(value: str, forms: list[str]) -> bool:
 def _finding_problem(state: ResearchState, cell: Cell, finding: Finding) -> str | None:
     names = _object_names(state, cell.object)
     source = state.sources.get(finding.source_id)
-    if not quote_has_value(finding.quote, finding.display or finding.value):
+    if not any(quote_has_value(finding.quote, v) for v in (finding.display, finding.value) if v):
         return "value_not_in_quote"
     if not attributed(finding.quote, names, source.title if source else ""):
         return "object_not_named"
