@@ -25,6 +25,8 @@ from ..state import ResearchState
 from .support import matches_any, squash
 
 GOLD_FILE = "gold.json"
+MISSES_SHOWN = 30
+"""Unconfirmed gold cells are listed one by one only for runs of at most this many cases."""
 
 __all__ = ["GOLD_FILE", "gold_match", "load_gold", "score_realdata", "realdata_table"]
 
@@ -45,15 +47,16 @@ def gold_match(value: str, forms: list[str]) -> bool:
 
 def score_realdata(gold: dict, state: ResearchState, outcome) -> dict:
     """Cell accuracy, gold read, ending and tool calls of one real-data run."""
-    right, mismatches = 0, []
+    right, mismatches, misses = 0, [], []
     for key, forms in gold.get("cells", {}).items():
         cell = state.cells.get(key)
         shown = _shown(state, cell.finding_ids) if cell else []
         if cell is not None and cell.status == "confirmed" and any(gold_match(s, forms) for s in shown):
             right += 1
+        elif cell is not None and cell.status == "confirmed":
+            mismatches.append(f"{key}: want {forms[:2]}, confirmed {cell.value!r}")
         else:
-            got = "missing" if cell is None else f"{cell.status}: {cell.value!r}"
-            mismatches.append(f"{key}: want {forms[:2]}, got {got}")
+            misses.append(f"{key}: want {forms[:2]}, got {'missing' if cell is None else cell.status}")
     every = _shown(state, list(state.findings))
     golds = gold.get("gold_answers") or [f for forms in gold.get("cells", {}).values() for f in forms]
     return {
@@ -61,6 +64,7 @@ def score_realdata(gold: dict, state: ResearchState, outcome) -> dict:
         "cells_total": len(gold.get("cells", {})),
         "cells_right": right,
         "mismatches": mismatches,
+        "misses": misses,
         "gold_read": any(gold_match(s, golds) for s in every),
         "end_ok": outcome.end_kind.value == gold.get("expected_end_kind", outcome.end_kind.value),
         "tool_calls": state.counters.get("tool_calls", 0),
@@ -79,7 +83,9 @@ def _shown(state: ResearchState, finding_ids: list[str]) -> list[str]:
 
 
 def realdata_table(runs: list[dict]) -> str:
-    """The real-data table over `RunMetrics.to_dict()` rows that carry `realdata`, per set."""
+    """The real-data table over `RunMetrics.to_dict()` rows that carry `realdata`, per set; then every
+    confirmed cell whose value is no gold form (MISMATCH), every wrong confirmation (WRONG) and, for
+    small runs, every gold cell left unconfirmed (missed)."""
     by: dict[str, list[dict]] = {}
     for r in runs:
         if r.get("realdata"):
@@ -97,9 +103,11 @@ def realdata_table(runs: list[dict]) -> str:
             f"{calls / max(len(rows), 1):>6.1f} / {least / max(len(rows), 1):<4.1f}={calls / max(least, 1):>4.2f}x"
             f"  {sum(x['contract_fallback'] for x in rd):>18}"
         )
+    few = len(runs) <= MISSES_SHOWN
     for r in runs:
-        for m in (r.get("realdata") or {}).get("mismatches", []):
-            lines.append(f"  cell {r['case']}: {m}")
+        rd = r.get("realdata") or {}
+        lines += [f"  MISMATCH {r['case']}: {m}" for m in rd.get("mismatches", [])]
+        lines += [f"  missed {r['case']}: {m}" for m in rd.get("misses", []) if few]
         for w in r.get("wrong_cells", []):
             lines.append(f"  WRONG {r['case']}: {w}")
     return "\n".join(lines)

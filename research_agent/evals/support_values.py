@@ -8,6 +8,7 @@ few equivalences it accepts are written here, small and on purpose:
   number after converting both sides with our own unit table (0.5 % tolerance, so
   "2147.48 MB" ↔ "2 GiB");
 * licences: an SPDX id ↔ the licence's written names ("Apache-2.0" ↔ "Apache License 2.0");
+  ("US" is never microseconds: "1990 - 2022 US" states no duration);
 * yes/no answers: "yes" and "no" answer a question and are not phrases a quote contains;
   they are exempt from the value check (the object check still applies).
 """
@@ -25,7 +26,7 @@ _UNITS: dict[str, tuple[str, float]] = {
     "b": ("bytes", 1), "bytes": ("bytes", 1), "kb": ("bytes", 1e3), "mb": ("bytes", 1e6), "gb": ("bytes", 1e9),
     "tb": ("bytes", 1e12), "kib": ("bytes", 2**10), "mib": ("bytes", 2**20), "gib": ("bytes", 2**30),
     "tib": ("bytes", 2**40), "megabytes": ("bytes", 1e6), "gigabytes": ("bytes", 1e9), "terabytes": ("bytes", 1e12),
-    "µs": ("seconds", 1e-6), "us": ("seconds", 1e-6), "microseconds": ("seconds", 1e-6), "ms": ("seconds", 1e-3),
+    "µs": ("seconds", 1e-6), "microseconds": ("seconds", 1e-6), "ms": ("seconds", 1e-3),
     "milliseconds": ("seconds", 1e-3), "s": ("seconds", 1), "sec": ("seconds", 1), "seconds": ("seconds", 1),
     "second": ("seconds", 1), "minutes": ("seconds", 60), "usd": ("usd", 1), "$": ("usd", 1), "dollars": ("usd", 1),
     "eur": ("eur", 1), "€": ("eur", 1), "euros": ("eur", 1), "rps": ("rps", 1), "requests per second": ("rps", 1),
