@@ -68,7 +68,10 @@ CASE_FILE = "case.toml"
 PAGES_DIR = "pages"
 DEFAULT_SCRIPT = "script.jsonl"
 
-Category = Literal["quick_complete", "must_continue", "unavailable", "conflict", "loop", "risk", "budget"]
+Category = Literal[
+    "quick_complete", "must_continue", "unavailable", "conflict", "loop", "risk", "budget",
+    "ramdocs", "comparison",  # the real-data dev set, built at test time (research_agent/evals/realdata.py)
+]
 CATEGORIES: tuple[str, ...] = Category.__args__  # type: ignore[attr-defined]
 EndKind = Literal["completed", "no_progress", "risk_abort", "budget_exhausted", "tool_failure", "user_cancelled"]
 CellStatus = Literal["confirmed", "partial", "pending", "unavailable", "irrelevant"]

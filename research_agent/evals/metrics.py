@@ -17,7 +17,11 @@ Definitions (documented in evalsets/README.md):
 * budget-exhaustion rate — ended `budget_exhausted`;
 * partial-report usability — runs that did not complete whose report holds
   all five parts (`report_parts_present`), over such runs;
-* cell accuracy — expected cell statuses met.
+* cell accuracy — expected cell statuses met;
+* wrong confirmations — confirmed cells whose value is not stated, for that
+  object, by every quote behind it, or (real-data cases with a `gold.json`)
+  equals one of the question's `wrong_answers` (`support.wrong_confirmations`).
+  A wrong confirmation makes the run incorrect.
 """
 
 from __future__ import annotations
@@ -26,6 +30,8 @@ from dataclasses import asdict, dataclass, field
 
 from ..report import report_parts_present
 from ..state import ResearchState
+from .realdata_score import load_gold, score_realdata
+from .support import wrong_confirmations
 
 
 @dataclass
@@ -60,6 +66,11 @@ class RunMetrics:
     tokens: int = 0
     error: str | None = None
     mismatched_cells: dict[str, str] = field(default_factory=dict)
+    wrong_confirmations: int = 0
+    wrong_cells: list[str] = field(default_factory=list)
+    """The wrongly confirmed cells, each "Object/dimension = value (reason)"."""
+    realdata: dict | None = None
+    """Real-data scores (`realdata_score.score_realdata`) when the case has a gold.json."""
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -94,6 +105,8 @@ def measure(case, stopper: str, outcome, seconds: float) -> RunMetrics:
     partial = end_kind != "completed"
     usable = all(report_parts_present(outcome.report_md, state=state).values()) if partial else None
     bound = case.expect.max_tool_calls
+    gold = load_gold(case.root)
+    wrong = wrong_confirmations(state, gold.get("wrong_answers"), gold.get("gold_answers")) if gold is not None else wrong_confirmations(state)
     return RunMetrics(
         case=case.id, category=case.category, stopper=stopper, expected=str(case.expect.end_kind),
         end_kind=end_kind, stop_reason=outcome.stop_reason, stop_detail=outcome.stop_detail,
@@ -104,7 +117,9 @@ def measure(case, stopper: str, outcome, seconds: float) -> RunMetrics:
         tool_call_bound_ok=None if bound is None else state.counters.get("tool_calls", 0) <= bound,
         model_calls=state.counters.get("model_calls", 0), rejected_outputs=state.counters.get("rejected_outputs", 0),
         rejected_findings=state.counters.get("rejected_findings", 0), tokens=int(outcome.usage.get("tokens", 0) or 0),
-        mismatched_cells=mismatched,
+        mismatched_cells=mismatched, wrong_confirmations=len(wrong),
+        wrong_cells=[f"{w.cell} = {w.value} ({w.reason})" for w in wrong],
+        realdata=None if gold is None else score_realdata(gold, state, outcome),
     )
 
 
@@ -119,6 +134,7 @@ COLUMNS = (
     ("budget exh", "budget"),
     ("report ok", "usable"),
     ("cells ok", "cells"),
+    ("wrong conf", "wrong_confirmations"),
     ("tool calls", "tool_calls"),
     ("steps", "steps"),
 )
@@ -147,6 +163,7 @@ def aggregate(rows: list[RunMetrics]) -> dict:
         "steps": _rate(sum(r.steps for r in rows), n),
         "duplicate_queries_executed": sum(r.duplicate_queries for r in rows),
         "premature_stops": sum(r.premature for r in rows),
+        "wrong_confirmations": sum(r.wrong_confirmations for r in rows),
         "model_calls": _rate(sum(r.model_calls for r in rows), n),
         "tokens": _rate(sum(r.tokens for r in rows), n),
         "rejected_outputs": sum(r.rejected_outputs for r in rows),
@@ -157,7 +174,7 @@ def aggregate(rows: list[RunMetrics]) -> dict:
 def fmt(value: float | None, key: str) -> str:
     if value is None:
         return "–"
-    if key in ("n",):
+    if key in ("n", "wrong_confirmations"):
         return str(int(value))
     if key in ("tool_calls", "steps"):
         return f"{value:.1f}"

@@ -26,7 +26,9 @@ from .case import EvalCase, discover_cases, load_case
 from .metrics import COLUMNS, RunMetrics, aggregate, fmt, measure
 
 STOPPERS = ("evidence", "max_steps", "stagnation")
-THRESHOLDS = {"accuracy": 1.0, "premature_stops": 0, "duplicate_queries_executed": 0, "usable": 1.0}
+THRESHOLDS = {
+    "accuracy": 1.0, "premature_stops": 0, "duplicate_queries_executed": 0, "usable": 1.0, "wrong_confirmations": 0,
+}
 """What the evidence stopper must meet; quick cases must also use fewer tool calls than max-steps only."""
 
 
@@ -73,7 +75,10 @@ def run_case(case_dir: str, stopper: str, model: str = "offline", record: bool =
         finally:
             store.close()
     metrics = measure(case, stopper, outcome, time.monotonic() - started)
-    metrics.correct = metrics.end_kind == metrics.expected and not metrics.mismatched_cells and metrics.tool_call_bound_ok is not False
+    metrics.correct = (
+        metrics.end_kind == metrics.expected and not metrics.mismatched_cells
+        and metrics.tool_call_bound_ok is not False and metrics.wrong_confirmations == 0
+    )
     if stopper != "evidence":
         metrics.correct = metrics.end_kind == metrics.expected
     return metrics.to_dict()
@@ -175,7 +180,8 @@ def run_eval(
         print(
             f"MISS {r['case']}: expected {r['expected']}, got {r['end_kind']} ({r['stop_reason']}: {r['stop_detail']})"
             + (f" cells {r['mismatched_cells']}" if r["mismatched_cells"] else "")
-            + (" tool-call bound exceeded" if r.get("tool_call_bound_ok") is False else ""),
+            + (" tool-call bound exceeded" if r.get("tool_call_bound_ok") is False else "")
+            + (f" WRONG CONFIRMATIONS {r['wrong_cells']}" if r.get("wrong_confirmations") else ""),
             file=out,
         )
     failures = check_thresholds(summary)

@@ -1,0 +1,113 @@
+"""Scores of a real-data case (one with a ``gold.json`` beside its case.toml) and their table.
+
+``gold.json`` (written by `research_agent.evals.realdata`)::
+
+    {"set": "ramdocs" | "comparison",
+     "cells": {"Object/dimension": ["accepted form", ...]},
+     "gold_answers": [...], "wrong_answers": [...],     # RAMDocs: the question's lists
+     "gold_urls": ["https://..."],                       # the pages that hold a gold value
+     "min_tool_calls": 3,                                # 1 search + the gold pages to open
+     "contract_fallback": false}                         # the contract was derived, not parsed
+
+Like `support`, nothing here calls the reader: a value matches a gold form when it is equal
+(case/whitespace-insensitive), the same number by its digits, the same full date, or — for
+text — when the gold form occurs in the value on word boundaries ("American" in "American
+film director", "1987" in "1987-03-01").
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from ..state import ResearchState
+from .support import matches_any, squash
+
+GOLD_FILE = "gold.json"
+MISSES_SHOWN = 30
+"""Unconfirmed gold cells are listed one by one only for runs of at most this many cases."""
+
+__all__ = ["GOLD_FILE", "gold_match", "load_gold", "score_realdata", "realdata_table"]
+
+
+def load_gold(root: Path) -> dict | None:
+    path = Path(root) / GOLD_FILE
+    if not path.is_file():
+        return None
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def gold_match(value: str, forms: list[str]) -> bool:
+    if matches_any(value, forms):
+        return True
+    v = squash(value)
+    return any(f and re.search(r"(?<!\w)" + re.escape(squash(f)) + r"(?!\w)", v) for f in forms)
+
+
+def score_realdata(gold: dict, state: ResearchState, outcome) -> dict:
+    """Cell accuracy, gold read, ending and tool calls of one real-data run."""
+    right, mismatches, misses = 0, [], []
+    for key, forms in gold.get("cells", {}).items():
+        cell = state.cells.get(key)
+        shown = _shown(state, cell.finding_ids) if cell else []
+        if cell is not None and cell.status == "confirmed" and any(gold_match(s, forms) for s in shown):
+            right += 1
+        elif cell is not None and cell.status == "confirmed":
+            mismatches.append(f"{key}: want {forms[:2]}, confirmed {cell.value!r}")
+        else:
+            misses.append(f"{key}: want {forms[:2]}, got {'missing' if cell is None else cell.status}")
+    every = _shown(state, list(state.findings))
+    golds = gold.get("gold_answers") or [f for forms in gold.get("cells", {}).values() for f in forms]
+    return {
+        "set": gold.get("set", "?"),
+        "cells_total": len(gold.get("cells", {})),
+        "cells_right": right,
+        "mismatches": mismatches,
+        "misses": misses,
+        "gold_read": any(gold_match(s, golds) for s in every),
+        "end_ok": outcome.end_kind.value == gold.get("expected_end_kind", outcome.end_kind.value),
+        "tool_calls": state.counters.get("tool_calls", 0),
+        "min_tool_calls": int(gold.get("min_tool_calls", 0)),
+        "contract_fallback": bool(gold.get("contract_fallback", False)),
+    }
+
+
+def _shown(state: ResearchState, finding_ids: list[str]) -> list[str]:
+    out = []
+    for fid in finding_ids:
+        f = state.findings.get(fid)
+        if f is not None:
+            out += [f.display, f.value]
+    return [s for s in out if s]
+
+
+def realdata_table(runs: list[dict]) -> str:
+    """The real-data table over `RunMetrics.to_dict()` rows that carry `realdata`, per set; then every
+    confirmed cell whose value is no gold form (MISMATCH), every wrong confirmation (WRONG) and, for
+    small runs, every gold cell left unconfirmed (missed)."""
+    by: dict[str, list[dict]] = {}
+    for r in runs:
+        if r.get("realdata"):
+            by.setdefault(r["realdata"]["set"], []).append(r)
+    lines = ["\n== real-data dev set ==",
+             f"{'set':11} {'cases':>5}  {'cells right':>13}  {'endings':>9}  {'gold read':>9}  {'wrong conf':>10}  "
+             f"{'tool calls / min':>17}  {'fallback contracts':>18}"]
+    for name, rows in sorted(by.items()):
+        rd = [r["realdata"] for r in rows]
+        cells = sum(x["cells_right"] for x in rd), sum(x["cells_total"] for x in rd)
+        calls, least = sum(x["tool_calls"] for x in rd), sum(x["min_tool_calls"] for x in rd)
+        lines.append(
+            f"{name:11} {len(rows):>5}  {cells[0]:>6}/{cells[1]:<6}  {sum(r['end_kind'] == r['expected'] for r in rows):>4}/{len(rows):<4}"
+            f"  {sum(x['gold_read'] for x in rd):>4}/{len(rows):<4}  {sum(r['wrong_confirmations'] for r in rows):>10}  "
+            f"{calls / max(len(rows), 1):>6.1f} / {least / max(len(rows), 1):<4.1f}={calls / max(least, 1):>4.2f}x"
+            f"  {sum(x['contract_fallback'] for x in rd):>18}"
+        )
+    few = len(runs) <= MISSES_SHOWN
+    for r in runs:
+        rd = r.get("realdata") or {}
+        lines += [f"  MISMATCH {r['case']}: {m}" for m in rd.get("mismatches", [])]
+        lines += [f"  missed {r['case']}: {m}" for m in rd.get("misses", []) if few]
+        for w in r.get("wrong_cells", []):
+            lines.append(f"  WRONG {r['case']}: {w}")
+    return "\n".join(lines)
