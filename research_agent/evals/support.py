@@ -56,7 +56,7 @@ _REFERENCE_NOUNS = (
     "broker", "store", "airport", "church", "garden", "brand", "chain", "brewer", "label",
 )
 _REFERENCE = re.compile(
-    r"\b(?:" + "|".join(_PRONOUNS) + r")\b|\bthe\s+(?:" + "|".join(_REFERENCE_NOUNS) + r")s?\b", re.I
+    r"\b(?:" + "|".join(_PRONOUNS) + r")\b|\b(?:the|this|that)\s+(?:" + "|".join(_REFERENCE_NOUNS) + r")s?\b", re.I
 )
 _WORD = re.compile(r"[\w'’.-]+", re.U)
 
@@ -147,10 +147,20 @@ def names_object(text: str, names: list[str]) -> bool:
 
 
 def attributed(quote: str, names: list[str], page_title: str) -> bool:
-    """The quote names the object, or refers to it on a page whose title names it."""
+    """The quote names the object, or refers to it on a page whose title names it — with a pronoun or
+    "the company", or headless: a sentence that names no one at all ("The population was 13,527 at the
+    2010 census.", "License: MIT") speaks of the page's subject."""
     if names_object(quote, names):
         return True
-    return bool(_REFERENCE.search(quote)) and names_object(page_title, names)
+    if not names_object(page_title, names):
+        return False
+    return bool(_REFERENCE.search(quote)) or _headless(quote)
+
+
+def _headless(quote: str) -> bool:
+    """No capitalised word after the first one, except month names, units and licence-like acronyms."""
+    words = _WORD.findall(quote)[1:]
+    return not any(_is_name_word(w) and w.strip(".,").casefold() not in MONTHS and not w.isupper() for w in words)
 
 
 def matches_any(value: str, forms: list[str]) -> bool:

@@ -90,7 +90,13 @@ _REFERENCE = re.compile(
     r"novel|book|magazine|journal|newspaper|paper|publication|town|city|village|municipality|township|county|district|"
     r"region|country|state|province|borough|parish|community|building|station|school|college|university|club|team|party|"
     r"organisation|organization|agency|church|museum|river|lake|ship|station|brand|plan|offering|release|station|"
-    r"singer|actor|actress|artist|player|writer|author|politician|director|man|woman|family|site|airport|hospital))?\b",
+    r"singer|actor|actress|artist|player|writer|author|politician|director|man|woman|family|site|airport|hospital|"
+    r"park|garden|lake|mountain|bridge|street|road|hotel|castle|monument|theatre|theater|stadium|arena|hall|tower|"
+    r"temple|mosque|cathedral|abbey|palace|house|mansion|farm|estate|forest|reserve|island|valley|canal|railway|"
+    r"route|highway|aircraft|car|vehicle|breed|species|genus|plant|animal|dish|drink|beer|wine|award|prize|event|"
+    r"festival|tournament|race|competition|league|war|battle|treaty|law|act|election|dynasty|empire|kingdom|"
+    r"structure|church|chapel|congregation|site|venue|label|imprint|channel|network|newspaper|sculpture|painting|"
+    r"poem|opera|symphony|ep|tour|campaign|mission|expedition|rifle|weapon|missile|ship|vessel|submarine))?\b",
     re.I,
 )
 _PRONOUN_ONLY = frozenset("it its it's he she his her they their them".split())
@@ -101,7 +107,8 @@ _CLAUSE = re.compile(
     re.I,
 )
 _CORP_SUFFIX = frozenset(
-    "inc inc. ltd ltd. llc corp corp. co co. plc gmbh ag sa bv nv oy ab srl spa pty limited sas sarl kk jr jr. sr sr. ii iii".split()
+    "inc inc. ltd ltd. llc corp corp. co co. plc gmbh ag sa bv nv oy ab srl spa pty limited sas sarl kk jr jr. sr sr. ii iii "
+    "mbe obe cbe kbe dbe kcmg gcmg kc qc frs phd md esq".split()
 )
 _HONORIFIC = frozenset(
     "sir dame lord lady dr mr mrs ms miss prof professor rev reverend saint st king queen prince princess "
@@ -137,7 +144,11 @@ def _month_in_date(toks: list[tuple[int, int, str]], i: int) -> bool:
 
 @lru_cache(maxsize=4096)
 def _name_regex(name: str) -> re.Pattern[str]:
-    return re.compile(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", re.I)
+    """The name on word boundaries; a quoted nickname inside a full name still matches
+    ('James Allan "Jim" Mollison' names "Jim Mollison")."""
+    parts = [re.escape(p) for p in name.split()]
+    body = r"[\"“”'‘’]?\s+[\"“”'‘’]?".join(parts) if len(parts) > 1 else (parts[0] if parts else "")
+    return re.compile(r"(?<![\w-])[\"“‘]?" + body + r"(?![\w-])", re.I)
 
 
 def _core(name: str) -> str:
@@ -177,9 +188,14 @@ def _common_initial(sentence: str, tok: tuple[int, int, str], toks: list[tuple[i
         return True
     if sentence[tok[1]:].lstrip().startswith(":"):
         return True
-    return bool(re.fullmatch(r"[A-Z][a-z]+(?:ed|ing|ly)", word)) and word.lower() not in _KEEP_NAMES
+    return (bool(re.fullmatch(r"[A-Z][a-z]+(?:ed|ing|ly)", word)) and word.lower() not in _KEEP_NAMES) or word.lower() in _IRREGULAR
 
 
+_IRREGULAR = frozenset(
+    """built made born known found held led set run won given taken written seen brought sold told left kept began
+    became grew drawn shown chosen spoken broken stolen worn sworn beaten hidden risen fallen thrown flown grown
+    bought caught taught fought thought sent spent lent bent meant dealt felt lost paid laid said""".split()
+)
 _KEEP_NAMES = frozenset({"reading", "wellington", "darling", "sterling", "kipling", "beijing", "nanjing", "chongqing", "harbin"})
 
 
@@ -187,7 +203,7 @@ def _inside_longer_name(sentence: str, start: int, end: int, toks: list[tuple[in
     """True when the match at [start, end) is glued to further capitalised words (part of a longer name)."""
     before = [t for t in toks if t[1] <= start]
     after = [t for t in toks if t[0] >= end]
-    if before:
+    if before and sentence[start:start + 1] not in "\"“‘'":  # 'James Allan "Jim" Mollison' names Jim Mollison
         b = before[-1]
         gap = sentence[b[1]:start]
         glued = gap.strip() == "" and _is_cap(b[2])
@@ -378,7 +394,10 @@ def _parenthesis_owner(sentence: str, pos: int, ents: Iterable[EntityMention]) -
     run: list[EntityMention] = []
     edge = open_at
     for e in reversed(before):
-        if re.fullmatch(r"[\s,]*", sentence[e.end:edge]) is None:
+        gap = sentence[e.end:edge]
+        if re.fullmatch(r"[\s,]*", gap) is None and not all(
+            w.lower().rstrip(".") in _CORP_SUFFIX or (w.isupper() and len(w) <= 5) for w in re.findall(r"[\w.]+", gap)
+        ):
             break
         run.append(e)
         edge = e.start
@@ -388,7 +407,7 @@ def _parenthesis_owner(sentence: str, pos: int, ents: Iterable[EntityMention]) -
 
 _LEAD_PHRASE = re.compile(
     r"^(?:(?:in|on|at|by|for|from|with|unlike|like|according to|after|before|since|during|as of|under|despite|following|"
-    r"compared (?:with|to)|besides|apart from|in addition to|along with)\b|[A-Z]?[a-z]+(?:ed|ing)\s+(?:in|on|at|by|for|from|with|to|as|after|under|over|through|during|since)\b)(?:[^,()]|\([^)]*\)){0,100},\s*",
+    r"compared (?:with|to)|besides|apart from|in addition to|along with)\b|(?:[A-Z]?[a-z]+(?:ed|ing)|built|made|born|known|found|held|led|set|won|given|taken|written|sold|begun|grown)\s+(?:in|on|at|by|for|from|with|to|as|after|under|over|through|during|since)\b)(?:[^,()]|\([^)]*\)){0,100},\s*",
     re.I,
 )
 _LEAD_WORDS = re.compile(r"^(?:(?:the|a|an|both|meanwhile|today|currently|now|also|however|originally|later|then|thus|"

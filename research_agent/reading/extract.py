@@ -74,8 +74,8 @@ def dimension_profile(dim: DimensionSpec) -> Profile:
     words = tuple(re.escape(k) for k in dim.keywords if k)
     cues = words + (fam.cues if fam else ())
     kind = dim.kind or "text"
-    if kind == "text" and fam is not None:
-        kind = fam.kind
+    if fam is not None and (kind == "text" or (kind == "number" and fam.kind in ("count", "quantity", "money", "duration"))):
+        kind = fam.kind  # the name says more than a generic kind ("population" is a count)
     optional = bool(fam and fam.cue_optional)
     return Profile(fam, kind, cue_pattern(cues), optional)
 
