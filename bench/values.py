@@ -1,0 +1,138 @@
+"""Value-recogniser benchmark: gold values found in real documents, and time per sentence.
+
+Hit rate: for each RAMDocs question (``<shared>/data/ramdocs/RAMDocs_test.jsonl``) whose gold
+answers are dates ("When was X established?" → "January 2012", "1885", "1544–1547") or
+populations ("What is the population of X?" → "4,284"), each gold answer is read with the
+same recogniser ("January 2012" → "2012-01") and looked for among the values the recogniser
+finds in every document typed ``correct`` whose ``answer`` is that gold answer. A hit is a
+value with the same canonical form.
+
+Speed: every sentence of ``multihop/hotpotqa_train_corpus.json`` and
+``musique_train_corpus.json`` through ``kinds_in`` (all recognisers) and through
+``find_values`` per kind; the reader's budget is 0.2 ms per sentence on average.
+
+Usage: ``python bench/values.py [--data DIR]``; the data folder defaults to
+``$RESEARCH_SHARED_DATA`` or ``<repo>/../shared/data``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from research_agent.reading.values import KINDS, counts, dates, find_values, kinds_in, year_ranges  # noqa: E402
+
+DATA = Path(os.environ.get("RESEARCH_SHARED_DATA") or REPO.parent / "shared" / "data")
+_DATE_QUESTION = re.compile(r"^(?:When|What year|In what year|Which year)\b", re.I)
+_POPULATION_QUESTION = re.compile(r"\bpopulation\b", re.I)
+
+
+@dataclass
+class Tally:
+    found: int = 0
+    total: int = 0
+    misses: list[tuple[str, str]] = field(default_factory=list)
+    """(gold answer, start of the document) for each miss."""
+
+
+def gold_canonical(answer: str, kind: str) -> str | None:
+    """The canonical form of a gold answer, read with the recogniser of `kind`; None when it holds no such value."""
+    if kind == "count":
+        found = counts(answer)
+        return found[0].canonical if len(found) == 1 else None
+    ranges = year_ranges(answer)
+    if ranges:
+        return ranges[0].canonical
+    found = dates(answer)
+    return found[0].canonical if len(found) == 1 else None
+
+
+def _canonicals(text: str, kind: str) -> set[str]:
+    if kind == "count":
+        return {v.canonical for v in counts(text)}
+    return {v.canonical for v in dates(text)} | {v.canonical for v in year_ranges(text)}
+
+
+def ramdocs_hits(data: Path = DATA) -> dict[str, Tally]:
+    """Per kind ("date", "count"): gold answers found in their correct documents."""
+    tallies = {"date": Tally(), "count": Tally()}
+    for line in (data / "ramdocs" / "RAMDocs_test.jsonl").read_text(encoding="utf-8").splitlines():
+        case = json.loads(line)
+        question = case["question"]
+        kind = "count" if _POPULATION_QUESTION.search(question) else "date" if _DATE_QUESTION.search(question) else None
+        if kind is None:
+            continue
+        for gold in case["gold_answers"]:
+            canonical = gold_canonical(gold, kind)
+            if canonical is None:
+                continue
+            for doc in case["documents"]:
+                if doc["type"] != "correct" or doc["answer"] != gold:
+                    continue
+                tally = tallies[kind]
+                tally.total += 1
+                if canonical in _canonicals(doc["text"], kind):
+                    tally.found += 1
+                else:
+                    tally.misses.append((gold, doc["text"][:160]))
+    return tallies
+
+
+def corpus_sentences(data: Path = DATA) -> list[str]:
+    """Every sentence of the two multi-hop corpora (HotpotQA gives them split; MuSiQue is split on '. ')."""
+    hotpot = json.loads((data / "multihop" / "hotpotqa_train_corpus.json").read_text(encoding="utf-8"))
+    sentences = [s.strip() for paragraph in hotpot.values() for s in paragraph if s.strip()]
+    musique = json.loads((data / "multihop" / "musique_train_corpus.json").read_text(encoding="utf-8"))
+    for doc in musique:
+        sentences += [s.strip() for s in re.split(r"(?<=\.)\s+(?=[A-Z])", doc["text"]) if s.strip()]
+    return sentences
+
+
+def timing(sentences: list[str]) -> dict[str, float]:
+    """Mean milliseconds per sentence: `kinds_in`, and `find_values` for each kind."""
+    figures: dict[str, float] = {}
+    t = time.process_time()
+    for s in sentences:
+        kinds_in(s)
+    figures["kinds_in"] = (time.process_time() - t) * 1000 / len(sentences)
+    for kind in KINDS:
+        t = time.process_time()
+        for s in sentences:
+            find_values(s, kind)
+        figures[kind] = (time.process_time() - t) * 1000 / len(sentences)
+    return figures
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", type=Path, default=DATA)
+    parser.add_argument("--misses", type=int, default=0, help="print this many misses per kind")
+    args = parser.parse_args()
+    if not (args.data / "ramdocs").is_dir():
+        print(f"error: shared data not found at {args.data}", file=sys.stderr)
+        return 2
+    for kind, tally in ramdocs_hits(args.data).items():
+        label = "dates" if kind == "date" else "populations"
+        print(f"{label}: {tally.found}/{tally.total} gold answers found in their correct documents")
+        for gold, text in tally.misses[: args.misses]:
+            print(f"    miss {gold!r}: {text!r}")
+    sentences = corpus_sentences(args.data)
+    figures = timing(sentences)
+    per_kind = sum(figures[k] for k in KINDS) / len(KINDS)
+    print(f"speed over {len(sentences)} real sentences: kinds_in {figures['kinds_in']:.3f} ms/sentence, "
+          f"find_values {per_kind:.3f} ms/sentence/kind on average (budget 0.2)")
+    print("  " + ", ".join(f"{k} {figures[k]:.3f}" for k in KINDS))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

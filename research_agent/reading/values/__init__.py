@@ -1,0 +1,56 @@
+"""Typed value recognisers: find the values of one kind in a sentence, in canonical form.
+
+Every recogniser takes one sentence and returns `Value`s in text order. A value's `canonical`
+string is its comparison form (two sources agree iff the strings are equal) and never depends
+on how it was written; `display` is exactly the substring the source wrote, at `start:end`.
+
+Kinds (`KINDS`) and their canonical forms:
+  date         "1737-12-01", "2012-01", "1885", "1940s" — the precision written (dates.py)
+  year-range   "1998/2003", "1964/2014-09-09" — a span as one value (dates.py)
+  quantity     "20000000000 B", "12 ms", "25 %", "10000 request/s" — base units (units.py)
+  money        "USD 12/user/month", "EUR 9/month", "0" for anything free (money.py)
+  duration     "30 day" — always days (durations.py)
+  count        "85", "1200000" — a number of things, never a year (counts.py)
+  license      SPDX ids, "proprietary", "source-available", "open-source" (licenses.py)
+  version      "2.4.1", "3" for "version 3.0" (versions.py)
+  boolean      "yes" / "no" (booleans.py)
+  nationality  the country name: "United States" for "American" (nationalities.py)
+
+Qualifiers say what the source hedged or scoped ("about", "up to", "early", "per file",
+"from"/"until" for the ends of a range, "origin England" for "English-American").
+All regexes compile at import; nothing heavy is imported (no dateparser, no pint: the
+modules say why).
+"""
+
+from .booleans import booleans
+from .choose import nearest
+from .counts import counts
+from .dates import dates, year_ranges
+from .dispatch import KINDS, find_values, kinds_in
+from .durations import durations
+from .licenses import licenses
+from .money import money
+from .nationalities import nationalities
+from .quantities import quantities
+from .units import check_unit
+from .value import Value
+from .versions import versions
+
+__all__ = [
+    "KINDS",
+    "Value",
+    "booleans",
+    "check_unit",
+    "counts",
+    "dates",
+    "durations",
+    "find_values",
+    "kinds_in",
+    "licenses",
+    "money",
+    "nationalities",
+    "nearest",
+    "quantities",
+    "versions",
+    "year_ranges",
+]

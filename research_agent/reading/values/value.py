@@ -1,0 +1,50 @@
+"""The `Value` a recogniser returns, and the number formatting every canonical form shares."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache, wraps
+
+
+@dataclass(frozen=True)
+class Value:
+    """One typed value found in a sentence."""
+
+    kind: str
+    """What sort of value: one of `KINDS` (see the package docstring)."""
+    canonical: str
+    """The comparison form: two sources agree iff their canonical strings are equal."""
+    display: str
+    """Exactly `sentence[start:end]`: the value as the source wrote it."""
+    start: int
+    """Offset of `display` in the sentence."""
+    end: int
+    """End offset of `display` in the sentence."""
+    number: float | None = None
+    """Magnitude in `unit` (the canonical unit, or the caller's unit), when numeric."""
+    unit: str | None = None
+    """The unit `number` is in ("B", "ms", "day", "USD", "%", ...), when numeric."""
+    qualifier: str | None = None
+    """What the source said around the value: "about", "up to", "early", "per file", ..."""
+
+
+def fmt_number(x: float) -> str:
+    """A stable text form: integers without a point, others to 12 significant digits, never an exponent."""
+    x = round(x, 9)
+    if x == int(x) and abs(x) < 1e18:
+        return str(int(x))
+    text = f"{x:.12f}".rstrip("0").rstrip(".")
+    return text if text not in ("", "-0") else "0"
+
+
+def per_sentence(recognise: Callable[[str], list[Value]]) -> Callable[[str], list[Value]]:
+    """Memoise a recogniser on the sentence: the reader, `counts` and `kinds_in` ask about the
+    same sentence several times. Values are frozen, so sharing them is safe; the list is a copy."""
+    cached = lru_cache(maxsize=256)(lambda sentence: tuple(recognise(sentence)))
+
+    @wraps(recognise)
+    def wrapper(sentence: str) -> list[Value]:
+        return list(cached(sentence))
+
+    return wrapper
