@@ -4,8 +4,9 @@ Hit rate: for each RAMDocs question (``<shared>/data/ramdocs/RAMDocs_test.jsonl`
 answers are dates ("When was X established?" → "January 2012", "1885", "1544–1547") or
 populations ("What is the population of X?" → "4,284"), each gold answer is read with the
 same recogniser ("January 2012" → "2012-01") and looked for among the values the recogniser
-finds in every document typed ``correct`` whose ``answer`` is that gold answer. A hit is a
-value with the same canonical form.
+finds in every document typed ``correct`` whose ``answer`` is that gold answer. Two figures:
+a value with the same canonical form, and a value that ``agree``s with it (the gold "1858"
+stated as "27 January 1858").
 
 Speed: every sentence of ``multihop/hotpotqa_train_corpus.json`` and
 ``musique_train_corpus.json`` through ``kinds_in`` (all recognisers) and through
@@ -29,7 +30,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from research_agent.reading.values import KINDS, counts, dates, find_values, kinds_in, year_ranges  # noqa: E402
+from research_agent.reading.values import (  # noqa: E402
+    KINDS, Value, agree, counts, dates, find_values, kinds_in, year_ranges,
+)
 
 DATA = Path(os.environ.get("RESEARCH_SHARED_DATA") or REPO.parent / "shared" / "data")
 _DATE_QUESTION = re.compile(r"^(?:When|What year|In what year|Which year)\b", re.I)
@@ -39,27 +42,30 @@ _POPULATION_QUESTION = re.compile(r"\bpopulation\b", re.I)
 @dataclass
 class Tally:
     found: int = 0
+    """Gold answers with a value of the same canonical form in the document."""
+    agreeing: int = 0
+    """Gold answers with a value that `agree`s (the same date written more precisely: "1858" in "27 January 1858")."""
     total: int = 0
     misses: list[tuple[str, str]] = field(default_factory=list)
     """(gold answer, start of the document) for each miss."""
 
 
-def gold_canonical(answer: str, kind: str) -> str | None:
-    """The canonical form of a gold answer, read with the recogniser of `kind`; None when it holds no such value."""
+def gold_value(answer: str, kind: str) -> Value | None:
+    """A gold answer read with the recogniser of `kind`; None when it holds no single such value."""
     if kind == "count":
         found = counts(answer)
-        return found[0].canonical if len(found) == 1 else None
+        return found[0] if len(found) == 1 else None
     ranges = year_ranges(answer)
     if ranges:
-        return ranges[0].canonical
+        return ranges[0]
     found = dates(answer)
-    return found[0].canonical if len(found) == 1 else None
+    return found[0] if len(found) == 1 else None
 
 
-def _canonicals(text: str, kind: str) -> set[str]:
+def _values(text: str, kind: str) -> list[Value]:
     if kind == "count":
-        return {v.canonical for v in counts(text)}
-    return {v.canonical for v in dates(text)} | {v.canonical for v in year_ranges(text)}
+        return counts(text)
+    return dates(text) + year_ranges(text)
 
 
 def ramdocs_hits(data: Path = DATA) -> dict[str, Tally]:
@@ -72,19 +78,24 @@ def ramdocs_hits(data: Path = DATA) -> dict[str, Tally]:
         if kind is None:
             continue
         for gold in case["gold_answers"]:
-            canonical = gold_canonical(gold, kind)
-            if canonical is None:
+            want = gold_value(gold, kind)
+            if want is None:
                 continue
             for doc in case["documents"]:
                 if doc["type"] != "correct" or doc["answer"] != gold:
                     continue
-                tally = tallies[kind]
-                tally.total += 1
-                if canonical in _canonicals(doc["text"], kind):
-                    tally.found += 1
-                else:
-                    tally.misses.append((gold, doc["text"][:160]))
+                _score(tallies[kind], want, _values(doc["text"], kind), gold, doc["text"])
     return tallies
+
+
+def _score(tally: Tally, want: Value, found: list[Value], gold: str, text: str) -> None:
+    tally.total += 1
+    if any(v.canonical == want.canonical for v in found):
+        tally.found += 1
+    if any(agree(v, want) for v in found):
+        tally.agreeing += 1
+    else:
+        tally.misses.append((gold, text[:160]))
 
 
 def corpus_sentences(data: Path = DATA) -> list[str]:
@@ -122,7 +133,8 @@ def main() -> int:
         return 2
     for kind, tally in ramdocs_hits(args.data).items():
         label = "dates" if kind == "date" else "populations"
-        print(f"{label}: {tally.found}/{tally.total} gold answers found in their correct documents")
+        print(f"{label}: {tally.found}/{tally.total} gold answers found in their correct documents "
+              f"(same canonical form); {tally.agreeing}/{tally.total} agreeing at the gold's precision")
         for gold, text in tally.misses[: args.misses]:
             print(f"    miss {gold!r}: {text!r}")
     sentences = corpus_sentences(args.data)

@@ -17,6 +17,7 @@ import pytest
 
 from research_agent.reading.values import (
     Value,
+    agree,
     booleans,
     check_unit,
     counts,
@@ -90,6 +91,33 @@ def test_life_spans_give_both_ends() -> None:
 )
 def test_numbers_that_are_not_years_are_not_dates(sentence: str) -> None:
     assert dates(sentence) == []
+
+
+def test_numeric_bc_and_yearless_dates() -> None:
+    assert canon(dates("he made his debut on the 15/8/2010 in a 4-1 victory")) == ["2010-08-15"]
+    (opened,) = dates("Date opened : 1.8.1866")  # day and month could be either way round
+    assert (opened.canonical, opened.qualifier) == ("1866", "day and month ambiguous")
+    assert canon(dates("Gaius Marius was born in 157 BC; the abbey was founded AD 865.")) == ["157 BC", "865"]
+    assert canon(dates("Her feast day is 16 January; his is October 30.")) == ["--01-16", "--10-30"]
+    assert dates("They may 5 times refuse.") == []
+
+
+def test_hyphenated_year_ranges_but_not_phone_numbers() -> None:
+    assert canon(dates("Tuscany and Its Universities 1537-1609")) == ["1537", "1609"]
+    assert dates("call 555-1234 today") == []
+    assert canon(dates("in mid-2006")) == ["2006"]
+    assert canon(dates("it will not host basketball at the 2028 Games")) == ["2028"]
+
+
+def test_agree_allows_more_precision_but_not_another_value() -> None:
+    year, month, day = dates("in 1858"), dates("in January 1858"), dates("occupied on 27 January 1858")
+    assert agree(year[0], day[0]) and agree(month[0], day[0]) and agree(day[0], year[0])
+    assert not agree(dates("in February 1858")[0], day[0])
+    assert not agree(dates("in 1859")[0], day[0])
+    assert agree(dates("in the 1880s")[0], dates("in 1885")[0])
+    assert agree(licenses("the GPL licence")[0], licenses("GPLv3")[0])
+    assert not agree(licenses("the GPL licence")[0], licenses("LGPL-2.1")[0])
+    assert not agree(year[0], counts("1858 people")[0])
 
 
 def test_display_is_the_exact_substring() -> None:
@@ -202,6 +230,8 @@ def test_counts() -> None:
 
 def test_years_dates_and_parts_of_names_are_no_counts() -> None:
     assert counts("In 1885, on November 26, 1973, with 48-bit pages, version 2.4.1, one of the 21st") == []
+    assert counts("licensed under Apache 2.0, a 6'11\" center, a rate of 240.7") == []
+    assert canon(counts("2011年の人口は9,523人だった")) == ["9523"]
 
 
 # ------------------------------------------------------------------ licences
@@ -247,6 +277,8 @@ def test_open_source_alone_is_a_class_not_an_id() -> None:
         "He studied at the Massachusetts Institute of Technology (MIT) under a licence from the state.",
         "The MIT Press published it.",
         "FreeBSD is an operating system.",
+        "a stake in the Apache Point Observatory, licensed by the state",
+        "Apache helicopters were licensed for export.",
     ],
 )
 def test_mit_the_institute_is_no_licence(sentence: str) -> None:
@@ -259,6 +291,7 @@ def test_versions() -> None:
     assert canon(versions("Upgrade to v2.4.1, version 3.0 or release 7.2")) == ["2.4.1", "3", "7.2"]
     assert shown(versions("See ver. 2.0 for details.")) == ["ver. 2.0"]
     assert versions("Python 3.11 answers in 1.5 seconds") == []
+    assert versions("56 Vestas V90-3MW wind turbines; see Section 1.4.5") == []
 
 
 def test_booleans_negation_wins() -> None:
@@ -277,6 +310,7 @@ def test_nationalities() -> None:
     (einstein,) = nationalities("a German-born American physicist")
     assert (einstein.canonical, einstein.qualifier) == ("United States", "born in Germany")
     assert nationalities("He speaks the English language and visited Canada.") == []
+    assert nationalities("a French-language version of the film (Polish: Niezależna)") == []
 
 
 # ------------------------------------------------------------------ choosing and dispatch

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from .value import Value, per_sentence
+from ._value import Value, per_sentence
 
 _NEGATION = re.compile(
     r"\b(?:not|no|never|doesn't|does not|don't|do not|cannot|can't|isn't|is not|lacks|without|unsupported)\b", re.I

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from .value import Value
+from ._value import Value
 
 # a clause ends at these; commas alone do not ("born November 26, 1973, in Ohio")
 _CLAUSE_BREAK = re.compile(r"[;:()\[\]—]|\.\s|\s–\s|,\s+(?:and|but|while|whereas|which|who|although|though)\b")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from decimal import Decimal
 from functools import lru_cache, wraps
 
 
@@ -30,12 +31,12 @@ class Value:
 
 
 def fmt_number(x: float) -> str:
-    """A stable text form: integers without a point, others to 12 significant digits, never an exponent."""
-    x = round(x, 9)
-    if x == int(x) and abs(x) < 1e18:
-        return str(int(x))
-    text = f"{x:.12f}".rstrip("0").rstrip(".")
-    return text if text not in ("", "-0") else "0"
+    """A stable text form: 15 significant digits (float noise such as 4.02e9 → 4019999999.9999995
+    dropped), integers without a point, never an exponent."""
+    text = format(Decimal(f"{x:.15g}"), "f")
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return "0" if text in ("", "-0") else text
 
 
 def per_sentence(recognise: Callable[[str], list[Value]]) -> Callable[[str], list[Value]]:

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import re
 
-from .numbers import DIGITS, SCALES, parse_number
-from .units import CURRENCIES
-from .value import Value, fmt_number, per_sentence
+from ._numbers import DIGITS, SCALES, parse_number
+from ._units import CURRENCIES
+from ._value import Value, fmt_number, per_sentence
 
 _SYMBOLS = {
     "us$": "USD", "$": "USD", "c$": "CAD", "ca$": "CAD", "a$": "AUD", "au$": "AUD", "nz$": "NZD",

@@ -3,25 +3,27 @@
 
 A number is a count only when no other recogniser claims it: years and dates, quantities with
 a unit, prices, durations and versions are not counts, nor are ordinals ("21st"), numbers
-glued to a hyphen ("48-bit"), "No. 5", "#3", or "one" in "one of".
+glued to a hyphen ("48-bit"), "No. 5", "#3", "one" in "one of", nor a decimal without a
+scale word ("2.0"; "1.2 million" is a count).
 """
 
 from __future__ import annotations
 
 import re
 
-from .dates import dates
-from .durations import durations
-from .money import money
-from .numbers import DIGITS, SCALES, WORDS, parse_number, qualifier_before
-from .quantities import quantities
-from .value import Value, fmt_number, per_sentence
-from .versions import versions
+from ._dates import dates
+from ._durations import durations
+from ._licenses import licenses
+from ._money import money
+from ._numbers import DIGITS, SCALES, WORDS, parse_number, qualifier_before
+from ._quantities import quantities
+from ._value import Value, fmt_number, per_sentence
+from ._versions import versions
 
 _COUNT = re.compile(
-    rf"(?<![\w.,$€£¥#/:-])(?P<num>{DIGITS}|\b(?:{WORDS})\b)"
+    rf"(?<![0-9A-Za-zÀ-ɏ_.,$€£¥#/:'\"′-])(?P<num>{DIGITS}|\b(?:{WORDS})\b)"
     r"(?:\s(?P<scale>thousand|million|billion|trillion))?"
-    r"(?![\w%°]|[.,:/]\d|-\w)",
+    r"(?![0-9A-Za-zÀ-ɏ_%°'\"′″]|[.,:/]\d|-\w)",  # CJK text glues numbers to words: "9,523人"
     re.I,
 )
 _NOT_BEFORE = re.compile(r"(?:\bNo\.|\bnumber|\bpage|\bp\.|\bchapter|\bvolume|\bvol\.|\bno|\bany|\bevery|\beach)\s*$", re.I)
@@ -36,11 +38,13 @@ def counts(sentence: str) -> list[Value]:
     """Every count in the sentence, in text order."""
     if not _HINT.search(sentence):
         return []
-    taken = [(v.start, v.end) for f in (dates, quantities, money, durations, versions) for v in f(sentence)]
+    taken = [(v.start, v.end) for f in (dates, quantities, money, durations, versions, licenses) for v in f(sentence)]
     out: list[Value] = []
     for m in _COUNT.finditer(sentence):
         if any(a < m.end() and m.start() < b for a, b in taken):
             continue
+        if "." in m["num"] and not m["scale"]:
+            continue  # "2.0", "240.7": a measure or a version, not a number of things
         if m["num"].lower() in _ONE_WORDS or _NOT_BEFORE.search(sentence, max(0, m.start() - 10), m.start()):
             continue
         value = parse_number(m["num"], m["scale"] if m["scale"] and m["scale"].lower() in SCALES else None)

@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .numbers import DIGITS, SCALE, WORDS, parse_number, qualifier_before
-from .units import UNITS, Unit, base_symbol, lookup, rate, resolve
-from .value import Value, fmt_number
+from ._numbers import DIGITS, SCALE, WORDS, parse_number, qualifier_before
+from ._units import UNITS, Unit, base_symbol, lookup, rate, resolve
+from ._value import Value, fmt_number
 
 _TEXT_EXCLUDED = {"in", "t", "us"}  # "5 in the", "5 t", "us": too ambiguous in running text
 _SPELLINGS = sorted(

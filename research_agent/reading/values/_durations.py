@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .numbers import DIGITS, WORDS, parse_number, qualifier_before
-from .units import UNITS, Unit, resolve
-from .value import Value, fmt_number
+from ._numbers import DIGITS, WORDS, parse_number, qualifier_before
+from ._units import UNITS, Unit, resolve
+from ._value import Value, fmt_number
 
 _DAY_MS = UNITS["day"].factor
 _DURATION = re.compile(

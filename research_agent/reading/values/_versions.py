@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import re
 
-from .value import Value, per_sentence
+from ._value import Value, per_sentence
 
 _TAG = r"(?:[-.]?(?:alpha|beta|rc|dev|post|preview|a|b)\.?\d*)?"
 _VERSION = re.compile(
-    rf"(?P<pre>\bv(?=\d)|\bv\.\s*|\bversions?\s+|\bver\.?\s*|\breleases?\s+|\brel\.\s*)"
+    rf"(?P<pre>(?-i:\bv(?=\d)|\bV(?=\d+\.\d))|\bv\.\s*|\bversions?\s+|\bver\.?\s*|\breleases?\s+|\brel\.\s*)"
     rf"(?P<v>\d+(?:\.\d+)*{_TAG})(?![\w.]|\.\d)"
-    rf"|(?<![\w.])(?P<bare>\d+\.\d+\.\d+(?:\.\d+)*{_TAG})(?![\w]|\.\d)",
+    rf"|(?<![\w.])(?<!Section )(?<!§)(?<!§ )(?P<bare>\d+\.\d+\.\d+(?:\.\d+)*{_TAG})(?![\w]|\.\d)",
     re.I,
 )
 

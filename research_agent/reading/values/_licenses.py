@@ -12,15 +12,17 @@ Decisions:
 * "open source" alone is not a licence id: it gives the class "open-source" (qualifier
   "class"), and only when the sentence names no licence id — so a cell can say "open source"
   without a source ever confirming an id it did not state.
-* "MIT" counts only in a licence context (a licen[cs]e word in the sentence, or "under MIT")
-  and never as the institute ("at MIT", "MIT Press", "Massachusetts Institute of Technology").
+* "MIT" counts only in a licence context (a licen[cs]e word in the sentence, or "under MIT"), a bare
+  "Apache" only after "under" ("released under Apache"),
+  and never as the institute ("at MIT", "MIT Press", "Massachusetts Institute of Technology")
+  or a name ("Apache Point Observatory", "Apache Kafka").
 """
 
 from __future__ import annotations
 
 import re
 
-from .value import Value, per_sentence
+from ._value import Value, per_sentence
 
 _GPL = re.compile(
     r"\b(?P<fam>A|L)?GPL(?:[- ]?v?(?P<ver>[123](?:\.[01])?))?(?![\w.])(?P<later>\+|-or-later| or later|-only)?"
@@ -30,8 +32,8 @@ _GPL = re.compile(
     re.I,
 )
 _SIMPLE: list[tuple[str, str]] = [
-    (r"\bApache(?:\s+Software)?(?:\s+Licen[cs]e)?(?:[ ,-]*(?:v(?:ersion)?\.?\s*)?2(?:\.0)?)?(?![\w.])|\bASL\s*-?\s*2(?:\.0)?\b",
-     "Apache-2.0"),
+    (r"\bApache(?:\s+Software)?\s+Licen[cs]e(?:[ ,-]*(?:v(?:ersion)?\.?\s*)?2(?:\.0)?)?(?![\w.])"
+     r"|\bApache[- ]?(?:v(?:ersion)?\.?\s*)?2(?:\.0)?(?![\w.])|\bASL\s*-?\s*2(?:\.0)?\b", "Apache-2.0"),
     (r"\bBSD[- ]?3(?:[- ]Clause)?\b|\b(?:3|three)[- ]clause\s+BSD\b|\b(?:new|modified|revised)\s+BSD\b", "BSD-3-Clause"),
     (r"\bBSD[- ]?2(?:[- ]Clause)?\b|\b(?:2|two)[- ]clause\s+BSD\b|\bsimplified\s+BSD\b|\bFreeBSD\s+licen[cs]e\b",
      "BSD-2-Clause"),
@@ -64,6 +66,7 @@ _MIT = re.compile(r"\bMIT\b(?!\s+(?:Press|Technology\s+Review|Media\s+Lab|Sloan|
 _MIT_INSTITUTE = re.compile(r"Massachusetts\s+Institute|\b(?:at|from|of|to|attended|joined)\s+MIT\b", re.I)
 _LICENCE_WORD = re.compile(r"licen[cs]|\bunder\b|\bSPDX\b", re.I)
 _MIT_LICENSED = re.compile(r"\bMIT(?=[- ]licen[cs])", re.I)
+_BARE_APACHE = re.compile(r"(?<=under )Apache\b(?![\s-]+(?:[A-Z0-9]|[Ss]oftware))|(?<=under the )Apache\b(?![\s-]+[A-Z0-9])")
 _OPEN_SOURCE = re.compile(r"\bopen[- ]source\b|\bfree\s+and\s+open[- ]source\b|\bFOSS\b|\bOSI[- ]approved\b", re.I)
 
 
@@ -93,10 +96,15 @@ def _mit(sentence: str) -> list[Value]:
     return [Value("license", "MIT", m.group(0), m.start(), m.end()) for m in _MIT.finditer(sentence)]
 
 
+def _apache(sentence: str) -> list[Value]:
+    """A bare "Apache" only after "under", and not as a name ("Apache Point Observatory", "Apache helicopters")."""
+    return [Value("license", "Apache-2.0", m.group(0), m.start(), m.end()) for m in _BARE_APACHE.finditer(sentence)]
+
+
 def _candidates(sentence: str) -> list[Value]:
     found = [_gpl(m) for m in _GPL.finditer(sentence)]
     found += [_cc(m) for m in _CC.finditer(sentence)]
-    found += _mit(sentence)
+    found += _mit(sentence) + _apache(sentence)
     for pattern, canonical in _SIMPLE_RE:
         found += [Value("license", canonical, m.group(0), m.start(), m.end()) for m in pattern.finditer(sentence)]
     return found

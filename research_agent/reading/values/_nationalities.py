@@ -4,7 +4,8 @@ The canonical form is the country's name from `demonyms.tsv` ("American" → "Un
 A compound "English-American" or "German-born American" is one value: canonical is the last
 part (the nationality: "United States") and the first part is the qualifier ("origin England",
 "born in Germany"), so "American" and "English-American" agree on nationality, and a reader
-that needs the origin still has it.  A country name counts only after "from", "citizen of",
+that needs the origin still has it.  A demonym naming a language ("French-language", "Polish:",
+"the English language") is not a nationality.  A country name counts only after "from", "citizen of",
 "native of" or "born in" — "Canada" alone is a place, not a nationality.
 """
 
@@ -14,7 +15,7 @@ import re
 from functools import lru_cache
 from importlib import resources
 
-from .value import Value, per_sentence
+from ._value import Value, per_sentence
 
 
 @lru_cache(maxsize=1)
@@ -34,7 +35,7 @@ def _tables() -> tuple[dict[str, str], dict[str, str], re.Pattern[str], re.Patte
     dem = "|".join(re.escape(d) for d in sorted(demonyms, key=len, reverse=True))
     cty = "|".join(re.escape(c) for c in sorted(countries, key=len, reverse=True))
     demonym_re = re.compile(
-        rf"(?<![\w-])(?P<a>{dem})(?:(?P<join>-born\s+|-)(?P<b>{dem}))?(?P<born>-born)?(?![\w])(?!\s+language)"
+        rf"(?<![\w-])(?P<a>{dem})(?:(?P<join>-born\s+|-)(?P<b>{dem}))?(?P<born>-born)?(?![\w])(?![\s-]+language|\s*:)"
     )
     country_re = re.compile(
         rf"\b(?P<cue>from|citizen of|native of|national of|born in)\s+(?:the\s+)?(?P<c>{cty})(?![\w])"

@@ -6,7 +6,7 @@ Ranges and life spans give one value per end ("(1964 – 9 September 2014)" → 
 "from", "2014-09-08" qualified "until"); `year_ranges` gives the range itself ("1998–2003" →
 "1998/2003", ISO 8601 interval notation) for dimensions whose answer is a span.
 
-A bare year is 1000–2099 written as four digits with no currency sign, no thousands comma,
+A bare year is 1000–2099 written as four digits (a CJK character may touch it: "2011年") with no currency sign, no thousands comma,
 no decimal part, no version word before and no unit or count noun after: "1,234 people",
 "$2014", "2014 km", "version 2019.1" are not years.
 
@@ -20,8 +20,8 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from .units import UNITS
-from .value import Value, per_sentence
+from ._units import UNITS
+from ._value import Value, per_sentence
 
 _MONTHS = {
     "january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7,
@@ -29,14 +29,15 @@ _MONTHS = {
     "jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9,
     "oct": 10, "nov": 11, "dec": 12,
 }
-_MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December" \
+# case-sensitive: "may 5" is a verb and a number
+_MONTH = r"(?-i:January|February|March|April|May|June|July|August|September|October|November|December" \
          r"|(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\.?)"
 _DAY = r"(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?"
 _QUAL = r"(?P<q>early|mid|late|around|about|circa|c\.|ca\.)"
 _COUNT_NOUNS = (
     "people|persons|residents|inhabitants|employees|staff|members|students|soldiers|men|women|children|"
     "households|families|copies|votes|units|items|pages|words|times|years|days|hours|cases|deaths|"
-    "seats|species|acres|feet|votes|troops|workers|users|customers|games|points|runs|goals"
+    "seats|species|acres|feet|votes|troops|workers|users|customers|points|runs|goals"
 )
 _NOT_UNIT = {"in", "t", "us", "m", "s", "h", "g", "a", "B"}  # read as words after a year: "in 1885 a ..."
 _UNIT_AFTER = "|".join(
@@ -45,12 +46,16 @@ _UNIT_AFTER = "|".join(
 _YEAR = r"(?:1\d{3}|20\d{2})"
 _DATE = re.compile(
     rf"(?P<iso>\b(?P<iy>\d{{4}})(?P<sep>[-/])(?P<im>0[1-9]|1[0-2])(?P=sep)(?P<id>0[1-9]|[12]\d|3[01])\b)"
+    rf"|(?P<numeric>\b(?P<n1>\d{{1,2}})(?P<nsep>[./])(?P<n2>\d{{1,2}})(?P=nsep)(?P<ny>\d{{4}})\b)"
     rf"|(?P<dmy>\b(?P<dd>{_DAY})\s+(?:of\s+)?(?P<dm>{_MONTH}),?\s+(?P<dy>\d{{3,4}})\b)"
     rf"|(?P<mdy>\b(?P<mm>{_MONTH})\s+(?P<md>{_DAY}),?\s+(?P<my>\d{{3,4}})\b)"
+    rf"|(?P<dmo>\b(?P<d2>{_DAY})\s+(?:of\s+)?(?P<m2>{_MONTH})(?![\w.])(?!,?\s+\d))"
+    rf"|(?P<mdo>\b(?P<m3>{_MONTH})\s+(?P<d3>{_DAY})\b(?!,?\s+\d|[.,:]\d))"
     rf"|(?P<mon>\b(?P<om>{_MONTH}),?\s+(?P<oy>\d{{4}})\b)"
+    rf"|(?P<era>(?-i:\b(?:AD|A\.D\.)\s*(?P<ey1>\d{{1,4}})\b|\b(?P<ey>\d{{1,4}})\s*(?P<e>BCE|BC|B\.C\.|AD|CE|A\.D\.)(?!\w)))"
     rf"|(?P<dec>(?:\b{_QUAL}[- ]?)?\b(?P<decade>\d{{3}}0)s\b)"
-    rf"|(?P<yr>(?:\b{_QUAL.replace('?P<q>', '?P<yq>')}[- ]?)?(?<![\w$€£¥#.,/-])(?P<year>{_YEAR})"
-    rf"(?![\w%]|[.,/]\d|\s*(?:{_UNIT_AFTER}|{_COUNT_NOUNS})\b))",
+    rf"|(?P<yr>(?:\b{_QUAL.replace('?P<q>', '?P<yq>')}[- ]?)?(?:(?<![0-9A-Za-zÀ-ɏ_$€£¥#.,/])(?<!\d-)|(?<=\b\d{{4}}-))(?P<year>{_YEAR})"
+    rf"(?![0-9A-Za-zÀ-ɏ_%]|[.,/]\d|\s*(?:{_UNIT_AFTER}|{_COUNT_NOUNS})\b))",
     re.I,
 )
 _VERSION_BEFORE = re.compile(r"(?:\bv|\bversion|\bver\.?|\brelease|\bNo\.|\bnumber|\bpop\.)\s*$", re.I)
@@ -77,15 +82,34 @@ def _canonical(m: re.Match[str]) -> tuple[str | None, str | None]:
     """(canonical, qualifier) of one date match; canonical None when the text is no valid date."""
     if m["iso"]:
         return _full(m["iy"], int(m["im"]), m["id"]), None
+    if m["numeric"]:
+        return _numeric(int(m["n1"]), int(m["n2"]), m["ny"])
     if m["dmy"]:
         return _full(m["dy"], m["dm"], m["dd"]), None
     if m["mdy"]:
         return _full(m["my"], m["mm"], m["md"]), None
+    if m["dmo"] or m["mdo"]:
+        day = _full("2000", m["m2"] or m["m3"], m["d2"] or m["d3"])  # 2000 is a leap year: 29 February is valid
+        return (f"--{day[5:]}" if day else None), None
     if m["mon"]:
         return f"{m['oy']}-{_month(m['om']):02d}", None
+    if m["era"]:
+        year, era = m["ey1"] or m["ey"], m["e"] or "AD"
+        return (f"{int(year)} BC" if era.startswith("B") else str(int(year))), None
     if m["dec"]:
         return f"{m['decade']}s", _qual(m["q"])
     return m["year"], _qual(m["yq"])
+
+
+def _numeric(a: int, b: int, year: str) -> tuple[str | None, str | None]:
+    """"15/8/2010" is day-first, "8/15/2010" month-first; "1.8.1866" could be either: year only."""
+    if a > 12 >= b:
+        return _full(year, b, str(a)), None
+    if b > 12 >= a:
+        return _full(year, a, str(b)), None
+    if a == b:
+        return _full(year, a, str(a)), None
+    return (year if 1 <= a <= 12 and 1 <= b <= 12 else None), "day and month ambiguous"
 
 
 def _qual(q: str | None) -> str | None:
@@ -136,7 +160,7 @@ def dates(sentence: str) -> list[Value]:
     return _mark_ranges(sentence, _raw(sentence))
 
 
-_HAS_DATE_HINT = re.compile(r"\d{3}")
+_HAS_DATE_HINT = re.compile(r"\d{3}|(?-i:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Oct|Nov|Dec)|\d\s*B\.?C|A\.?D")
 
 
 def year_ranges(sentence: str) -> list[Value]:

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .booleans import booleans
-from .counts import counts
-from .dates import dates, year_ranges
-from .durations import durations
-from .licenses import licenses
-from .money import money
-from .nationalities import nationalities
-from .quantities import quantities
-from .units import resolve
-from .value import Value
-from .versions import versions
+from ._booleans import booleans
+from ._counts import counts
+from ._dates import dates, year_ranges
+from ._durations import durations
+from ._licenses import licenses
+from ._money import money
+from ._nationalities import nationalities
+from ._quantities import quantities
+from ._units import resolve
+from ._value import Value
+from ._versions import versions
 
 _PLAIN: dict[str, Callable[[str], list[Value]]] = {
     "date": dates,
