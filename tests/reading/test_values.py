@@ -163,6 +163,14 @@ def test_times_percentages_lengths_areas_rates() -> None:
     assert (rate.canonical, rate.display) == ("10000 request/s", "10,000 requests per second")
 
 
+def test_a_range_gives_both_ends_in_the_unit_written_once() -> None:
+    found = quantities("the South receives 14 to 18 in (36 to 46 cm) per season")
+    assert [(v.display, v.canonical, v.qualifier) for v in found] == [("36", "0.36 m", "from"),
+                                                                      ("46 cm", "0.46 m", "until")]
+    assert canon(quantities("2–4 GB of RAM")) == ["2000000000 B", "4000000000 B"]
+    assert counts("36 to 46 cm") == []
+
+
 def test_a_bare_number_is_no_quantity() -> None:
     assert quantities("It has 9,523 residents and 48 members.") == []
 

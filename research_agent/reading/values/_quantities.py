@@ -4,7 +4,8 @@ A number without a unit is not a quantity (that is a count, a year or a version)
 form is the magnitude in the dimension's base unit ("20 GB" and "20,000 MB" → "20000000000 B");
 `number`/`unit` are in the caller's unit when one is asked for, else in the base unit.
 A "per <time>" after the unit makes a rate ("12 MB/s" → B/s); any other "per <noun>" is a
-qualifier ("per file"), not part of the value.
+qualifier ("per file"), not part of the value.  A range "36 to 46 cm" gives both ends in the
+unit written once (qualifiers "from" and "until").
 """
 
 from __future__ import annotations
@@ -37,7 +38,8 @@ _RATE_NOUNS = {
 _ABBREV_RATES = {"rps": "request", "qps": "query", "tps": "transaction"}
 
 _QUANTITY = re.compile(
-    rf"(?<![\w.,$€£¥])(?P<num>{DIGITS}|\b(?:{WORDS})\b){SCALE}"
+    rf"(?<![\w.,$€£¥])(?:(?P<lo>{DIGITS})(?:\s*[–-]\s*|\s+to\s+|\s+and\s+)(?=\d))?"
+    rf"(?P<num>{DIGITS}|\b(?:{WORDS})\b){SCALE}"
     rf"(?P<gap>\s?-?\s?)(?P<unit>{_UNIT_ALT}|(?:{'|'.join(_RATE_NOUNS)}))(?![\w²])"
     rf"(?:(?P<rsep>\s*/\s*|\s+per\s+|\s+an?\s+|\s+every\s+)(?P<per>{_TIME_ALT})(?![\w²]))?"
     rf"(?:\s+per\s+(?P<perq>(?!{_TIME_ALT}\b)[a-z][a-z-]+))?",
@@ -68,6 +70,21 @@ def _unit_of(m: re.Match[str]) -> Unit | None:
     return unit
 
 
+def _value(sentence: str, span: tuple[int, int], number: float, u: Unit, want: Unit | None,
+           qualifiers: list[str | None]) -> Value:
+    base = number * u.factor
+    return Value(
+        kind="quantity",
+        canonical=f"{fmt_number(base)} {base_symbol(u.dimension)}",
+        display=sentence[span[0]:span[1]],
+        start=span[0],
+        end=span[1],
+        number=float(f"{(base / want.factor if want else base):.15g}"),
+        unit=want.symbol if want else base_symbol(u.dimension),
+        qualifier=", ".join(q for q in qualifiers if q) or None,
+    )
+
+
 def quantities(sentence: str, unit: str | None = None) -> list[Value]:
     """Every quantity with a unit, in text order; with `unit`, only those convertible to it, in it.
 
@@ -89,17 +106,14 @@ def _quantities(sentence: str, want: Unit | None) -> tuple[Value, ...]:
         number = parse_number(m["num"], m["scale"]) if u else None
         if u is None or number is None or (want and want.dimension != u.dimension):
             continue
-        base = number * u.factor
         end = m.end("per") if m["per"] and u.dimension.startswith("rate") else m.end("unit")
-        quals = [q for q in (qualifier_before(sentence, m.start()), f"per {m['perq']}" if m["perq"] else None) if q]
-        found.append(Value(
-            kind="quantity",
-            canonical=f"{fmt_number(base)} {base_symbol(u.dimension)}",
-            display=sentence[m.start():end],
-            start=m.start(),
-            end=end,
-            number=float(f"{(base / want.factor if want else base):.15g}"),
-            unit=want.symbol if want else base_symbol(u.dimension),
-            qualifier=", ".join(quals) or None,
-        ))
+        before = qualifier_before(sentence, m.start())
+        per = f"per {m['perq']}" if m["perq"] else None
+        if m["lo"]:  # "36 to 46 cm", "2–4 GB": the low end takes the unit written after the high one
+            low = parse_number(m["lo"])
+            assert low is not None
+            found.append(_value(sentence, m.span("lo"), low, u, want, [before, "from", per]))
+            found.append(_value(sentence, (m.start("num"), end), number, u, want, ["until", per]))
+        else:
+            found.append(_value(sentence, (m.start(), end), number, u, want, [before, per]))
     return tuple(found)
