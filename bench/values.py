@@ -8,6 +8,10 @@ finds in every document typed ``correct`` whose ``answer`` is that gold answer. 
 a value with the same canonical form, and a value that ``agree``s with it (the gold "1858"
 stated as "27 January 1858").
 
+Chooser: in the same correct documents, every sentence that holds the question's verb
+("When was X built?" → "built") and two or more dates, one of them the gold answer: does
+``nearest`` pick the gold one, and how often would the first date have been right?
+
 Speed: every sentence of ``multihop/hotpotqa_train_corpus.json`` and
 ``musique_train_corpus.json`` through ``kinds_in`` (all recognisers) and through
 ``find_values`` per kind; the reader's budget is 0.2 ms per sentence on average.
@@ -31,7 +35,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from research_agent.reading.values import (  # noqa: E402
-    KINDS, Value, agree, counts, dates, find_values, kinds_in, year_ranges,
+    KINDS, Value, agree, counts, dates, find_values, kinds_in, nearest, year_ranges,
 )
 
 DATA = Path(os.environ.get("RESEARCH_SHARED_DATA") or REPO.parent / "shared" / "data")
@@ -98,6 +102,51 @@ def _score(tally: Tally, want: Value, found: list[Value], gold: str, text: str) 
         tally.misses.append((gold, text[:160]))
 
 
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(])")
+_IRREGULAR_CUES = {"born", "built", "begun", "held", "won", "made", "founded"}
+_ENDING_CUES = ("died", "completed", "closed", "ended", "finished", "demolished", "dissolved")
+
+
+def _cue(question: str) -> re.Pattern[str] | None:
+    """The verb a date question asks about ("When was X established?" → a regex for "establis…"), or None."""
+    words = re.findall(r"[A-Za-z]+", question)
+    last = words[-1].lower() if words else ""
+    if not (last.endswith("ed") or last in _IRREGULAR_CUES):
+        return None
+    return re.compile(rf"\b{re.escape(last[: max(4, len(last) - 3)])}\w*", re.I)
+
+
+@dataclass
+class Choice:
+    nearest: int = 0
+    first: int = 0
+    total: int = 0
+    """Sentences with the question's cue verb, two or more dates, one of which is the gold answer."""
+
+
+def chooser_hits(data: Path = DATA) -> Choice:
+    """`nearest` against taking the first date, on RAMDocs sentences where the choice matters."""
+    choice = Choice()
+    for line in (data / "ramdocs" / "RAMDocs_test.jsonl").read_text(encoding="utf-8").splitlines():
+        case = json.loads(line)
+        cue = _cue(case["question"]) if _DATE_QUESTION.search(case["question"]) else None
+        if cue is None:
+            continue
+        for gold in case["gold_answers"]:
+            want = gold_value(gold, "date")
+            docs = [d["text"] for d in case["documents"] if d["type"] == "correct" and d["answer"] == gold]
+            for sentence in (s for text in docs for s in _SENTENCE_END.split(text)) if want else ():
+                found, verb = dates(sentence), cue.search(sentence)
+                if verb is None or len(found) < 2 or not any(agree(v, want) for v in found):
+                    continue
+                choice.total += 1
+                end = "until" if verb[0].lower().startswith(_ENDING_CUES) else "from"
+                chosen = nearest(found, verb.span(), sentence, range_end=end)
+                choice.nearest += chosen is not None and agree(chosen, want)
+                choice.first += agree(found[0], want)
+    return choice
+
+
 def corpus_sentences(data: Path = DATA) -> list[str]:
     """Every sentence of the two multi-hop corpora (HotpotQA gives them split; MuSiQue is split on '. ')."""
     hotpot = json.loads((data / "multihop" / "hotpotqa_train_corpus.json").read_text(encoding="utf-8"))
@@ -137,6 +186,9 @@ def main() -> int:
               f"(same canonical form); {tally.agreeing}/{tally.total} agreeing at the gold's precision")
         for gold, text in tally.misses[: args.misses]:
             print(f"    miss {gold!r}: {text!r}")
+    choice = chooser_hits(args.data)
+    print(f"chooser: nearest(cue) picks the gold date in {choice.nearest}/{choice.total} RAMDocs sentences with the "
+          f"question's verb and several dates (first date: {choice.first}/{choice.total})")
     sentences = corpus_sentences(args.data)
     figures = timing(sentences)
     per_kind = sum(figures[k] for k in KINDS) / len(KINDS)

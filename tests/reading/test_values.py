@@ -338,6 +338,29 @@ def test_nearest_takes_the_value_the_cue_governs() -> None:
     assert nearest([], (0, 1)) is None
 
 
+def test_nearest_reads_through_colons_and_parentheses() -> None:
+    box = "Princess Elisabeth ( 1860–1881 ) House of Thurn and Taxis Born : 28 May 1860 Died : 7 February 1881"
+    i = box.index("Born")
+    assert nearest(dates(box), (i, i + 4), box).canonical == "1860-05-28"
+    porush = "Porush ( 1850–1898 ) was a founder. He was born in Babruysk ( now Belarus ) in 1850 to his father"
+    i = porush.index("born")
+    assert nearest(dates(porush), (i, i + 4), porush).canonical == "1850"
+
+
+def test_nearest_takes_the_range_end_the_cue_asks_for() -> None:
+    s = "George Grimes ( 17 December 1835 – 28 January 1910 ) was a member. Grimes was born in Ashby"
+    i = s.index("born")
+    assert nearest(dates(s), (i, i + 4), s).canonical == "1910-01-28"
+    assert nearest(dates(s), (i, i + 4), s, range_end="from").canonical == "1835-12-17"
+
+
+def test_a_yearless_range_start_takes_the_year_of_its_end() -> None:
+    s = "an international multi-sport event that was held from July 30 to August 14, 1932, in Los Angeles"
+    assert canon(dates(s)) == ["1932-07-30", "1932-08-14"]
+    assert canon(dates("Released : May 28 , 2010 Labels : Epic")) == ["2010-05-28"]
+    assert agree(dates("born 16 January")[0], dates("on 16 January 1900")[0])
+
+
 def test_nearest_prefers_a_value_before_over_one_in_the_next_clause() -> None:
     s = "The company, founded 1998 (listed on NASDAQ in 2004)"
     i = s.index("founded")

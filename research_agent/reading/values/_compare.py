@@ -3,7 +3,8 @@
 Canonical strings keep the precision the source wrote, so "founded in 2012" ("2012") and
 "founded in January 2012" ("2012-01") are not equal.  `agree` is the looser test a reader
 uses before calling two sources in conflict: a date agrees with any more precise date inside
-it (a year with its months and days, a decade with its years), an unversioned licence family
+it (a year with its months and days, a decade with its years, "16 January" with 16 January of
+any year), an unversioned licence family
 with any version of it ("GPL" with "GPL-3.0"); everything else must be equal.
 """
 
@@ -19,7 +20,7 @@ _FAMILIES = ("GPL", "LGPL", "AGPL", "BSD", "MPL", "EPL")
 
 
 def _date_within(coarse: str, fine: str) -> bool:
-    if fine.startswith(coarse + "-"):
+    if fine.startswith(coarse + "-") or (coarse.startswith("--") and fine[4:] == coarse[1:]):
         return True
     decade, year = _DECADE.match(coarse), _YEARISH.match(fine)
     return bool(decade and year and year[1][:3] == decade[1])

@@ -47,11 +47,11 @@ _YEAR = r"(?:1\d{3}|20\d{2})"
 _DATE = re.compile(
     rf"(?P<iso>\b(?P<iy>\d{{4}})(?P<sep>[-/])(?P<im>0[1-9]|1[0-2])(?P=sep)(?P<id>0[1-9]|[12]\d|3[01])\b)"
     rf"|(?P<numeric>\b(?P<n1>\d{{1,2}})(?P<nsep>[./])(?P<n2>\d{{1,2}})(?P=nsep)(?P<ny>\d{{4}})\b)"
-    rf"|(?P<dmy>\b(?P<dd>{_DAY})\s+(?:of\s+)?(?P<dm>{_MONTH}),?\s+(?P<dy>\d{{3,4}})\b)"
-    rf"|(?P<mdy>\b(?P<mm>{_MONTH})\s+(?P<md>{_DAY}),?\s+(?P<my>\d{{3,4}})\b)"
-    rf"|(?P<dmo>\b(?P<d2>{_DAY})\s+(?:of\s+)?(?P<m2>{_MONTH})(?![\w.])(?!,?\s+\d))"
-    rf"|(?P<mdo>\b(?P<m3>{_MONTH})\s+(?P<d3>{_DAY})\b(?!,?\s+\d|[.,:]\d))"
-    rf"|(?P<mon>\b(?P<om>{_MONTH}),?\s+(?P<oy>\d{{4}})\b)"
+    rf"|(?P<dmy>\b(?P<dd>{_DAY})\s+(?:of\s+)?(?P<dm>{_MONTH})\s?,?\s+(?P<dy>\d{{3,4}})\b)"
+    rf"|(?P<mdy>\b(?P<mm>{_MONTH})\s+(?P<md>{_DAY})\s?,?\s+(?P<my>\d{{3,4}})\b)"
+    rf"|(?P<dmo>\b(?P<d2>{_DAY})\s+(?:of\s+)?(?P<m2>{_MONTH})(?![\w.])(?!\s?,?\s+\d))"
+    rf"|(?P<mdo>\b(?P<m3>{_MONTH})\s+(?P<d3>{_DAY})\b(?!\s?,?\s+\d|[.,:]\d))"
+    rf"|(?P<mon>\b(?P<om>{_MONTH})\s?,?\s+(?P<oy>\d{{4}})\b)"
     rf"|(?P<era>(?-i:\b(?:AD|A\.D\.)\s*(?P<ey1>\d{{1,4}})\b|\b(?P<ey>\d{{1,4}})\s*(?P<e>BCE|BC|B\.C\.|AD|CE|A\.D\.)(?!\w)))"
     rf"|(?P<dec>(?:\b{_QUAL}[- ]?)?\b(?P<decade>\d{{3}}0)s\b)"
     rf"|(?P<yr>(?:\b{_QUAL.replace('?P<q>', '?P<yq>')}[- ]?)?(?:(?<![0-9A-Za-zÀ-ɏ_$€£¥#.,/])(?<!\d-)|(?<=\b\d{{4}}-))(?P<year>{_YEAR})"
@@ -137,13 +137,16 @@ def _raw(sentence: str) -> list[Value]:
 
 
 def _mark_ranges(sentence: str, found: list[Value]) -> list[Value]:
-    """Qualify the two ends of "A – B" as "from" and "until"."""
+    """Qualify the two ends of "A – B" as "from" and "until"; a yearless start takes the end's
+    year ("from July 30 to August 14, 1932" → "1932-07-30")."""
     marked = list(found)
     for i in range(len(found) - 1):
         a, b = found[i], found[i + 1]
         if _RANGE_SEP.match(sentence[a.end:b.start]) and (b.start - a.end) <= 9:
-            if marked[i].qualifier is None:
-                marked[i] = _with(marked[i], "from")
+            start = marked[i]
+            if start.canonical.startswith("--") and b.canonical[:4].isdigit() and len(b.canonical) == 10:
+                start = Value(start.kind, b.canonical[:4] + start.canonical[1:], start.display, start.start, start.end)
+            marked[i] = _with(start, start.qualifier or "from")
             marked[i + 1] = _with(marked[i + 1], "until")
     return marked
 
