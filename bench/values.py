@@ -8,6 +8,9 @@ finds in every document typed ``correct`` whose ``answer`` is that gold answer. 
 a value with the same canonical form, and a value that ``agree``s with it (the gold "1858"
 stated as "27 January 1858").
 
+MuSiQue: each answer of ``multihop/musique_train.json`` that is a value (a date, quantity,
+price or count making up most of the answer) looked for in the question's supporting paragraphs.
+
 Chooser: in the same correct documents, every sentence that holds the question's verb
 ("When was X built?" → "built") and two or more dates, one of them the gold answer: does
 ``nearest`` pick the gold one, and how often would the first date have been right?
@@ -102,6 +105,32 @@ def _score(tally: Tally, want: Value, found: list[Value], gold: str, text: str) 
         tally.misses.append((gold, text[:160]))
 
 
+_ANSWER_KINDS = ("date", "quantity", "money", "count")
+
+
+def musique_hits(data: Path = DATA) -> Tally:
+    """MuSiQue answers that are a value ("1 August 1973", "6.8 inches", "273,282", "about $1.18
+    trillion"): found, agreeing, in the question's supporting paragraphs."""
+    tally = Tally()
+    for case in json.loads((data / "multihop" / "musique_train.json").read_text(encoding="utf-8")):
+        answer = case["answer"]
+        for kind in _ANSWER_KINDS:
+            values = find_values(answer, kind)
+            if len(values) == 1 and len(values[0].display) >= 0.5 * len(answer.strip()):
+                break
+        else:
+            continue  # a name, not a value
+        text = " ".join(p["paragraph_text"] for p in case["paragraphs"] if p["is_supporting"])
+        tally.total += 1
+        found = find_values(text, kind)
+        tally.found += any(v.canonical == values[0].canonical for v in found)
+        if any(agree(v, values[0]) for v in found):
+            tally.agreeing += 1
+        else:
+            tally.misses.append((answer, text[:160]))
+    return tally
+
+
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(])")
 _IRREGULAR_CUES = {"born", "built", "begun", "held", "won", "made", "founded"}
 _ENDING_CUES = ("died", "completed", "closed", "ended", "finished", "demolished", "dissolved")
@@ -186,6 +215,9 @@ def main() -> int:
               f"(same canonical form); {tally.agreeing}/{tally.total} agreeing at the gold's precision")
         for gold, text in tally.misses[: args.misses]:
             print(f"    miss {gold!r}: {text!r}")
+    musique = musique_hits(args.data)
+    print(f"MuSiQue value answers: {musique.found}/{musique.total} found in their supporting paragraphs "
+          f"(same canonical form); {musique.agreeing}/{musique.total} agreeing")
     choice = chooser_hits(args.data)
     print(f"chooser: nearest(cue) picks the gold date in {choice.nearest}/{choice.total} RAMDocs sentences with the "
           f"question's verb and several dates (first date: {choice.first}/{choice.total})")

@@ -415,6 +415,19 @@ def test_gold_dates_and_populations_are_found_in_their_correct_ramdocs_documents
     assert populations.found / populations.total >= 0.85, populations.misses[:5]
 
 
+def test_musique_value_answers_are_found_in_their_supporting_paragraphs(shared_data: Path) -> None:
+    tally = _bench().musique_hits(shared_data)
+    assert tally.total >= 20
+    assert tally.agreeing / tally.total >= 0.9, tally.misses
+
+
+def test_nearest_beats_the_first_date_on_real_sentences(shared_data: Path) -> None:
+    choice = _bench().chooser_hits(shared_data)
+    assert choice.total >= 50
+    assert choice.nearest > choice.first
+    assert choice.nearest / choice.total >= 0.85
+
+
 def test_real_sentences_keep_displays_exact_and_years_out_of_counts(shared_data: Path) -> None:
     sentences = _bench().corpus_sentences(shared_data)[::4]
     for s in sentences:
