@@ -21,7 +21,7 @@ import re
 from datetime import date
 
 from ._units import UNITS
-from ._value import Value, per_sentence
+from ._value import Value, anchored, per_sentence
 
 _MONTHS = {
     "january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7,
@@ -119,9 +119,17 @@ def _qual(q: str | None) -> str | None:
     return "about" if q in ("around", "circa", "c.", "ca.") else q
 
 
+# Where a date can start: the alternation above tried at every character costs 6x more than
+# trying it only here (0.11 → 0.02 ms per sentence over 10,770 real sentences).
+_ANCHOR = re.compile(
+    r"(?<!\d)\d|\b(?:January|February|March|April|May|June|July|August|September|October|November|December"
+    r"|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)|\b(?i:early|mid|late|around|about|circa|c\.|ca\.)|\bA\.?D\b"
+)
+
+
 def _raw(sentence: str) -> list[Value]:
     out: list[Value] = []
-    for m in _DATE.finditer(sentence):
+    for m in anchored(_DATE, _ANCHOR, sentence):
         canonical, qualifier = _canonical(m)
         if canonical is None:
             continue

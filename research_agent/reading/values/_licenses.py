@@ -113,7 +113,7 @@ def _candidates(sentence: str) -> list[Value]:
 # every pattern above needs one of these words; most sentences have none and cost one search
 _HINT = re.compile(
     r"(?i:licen[cs]|gpl|apache|mozilla|server side|business source|boost|elastic|eclipse|zlib|unlicen"
-    r"|public domain|creative commons|proprietary|closed|commercial|non-free|source)"
+    r"|public domain|creative commons|proprietary|closed[- ]source|open[- ]source|source[- ]available|non-free)"
     r"|BSD|MIT|ASL|MPL|SSPL|BUSL|BSL|ELv2|EPL|ISC|CC|FOSS|OSI"
 )
 

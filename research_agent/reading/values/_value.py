@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache, wraps
@@ -49,3 +50,18 @@ def per_sentence(recognise: Callable[[str], list[Value]]) -> Callable[[str], lis
         return list(cached(sentence))
 
     return wrapper
+
+
+def anchored(pattern: re.Pattern[str], anchor: re.Pattern[str], sentence: str) -> Iterator[re.Match[str]]:
+    """`pattern.finditer(sentence)`, tried only where `anchor` says a value can start.
+
+    A long alternation that can begin with many things (a digit, a month, a qualifier) is what
+    costs when tried at every character; patterns that begin with one cheap test gain nothing."""
+    last = 0
+    for a in anchor.finditer(sentence):
+        if a.start() < last:
+            continue
+        m = pattern.match(sentence, a.start())
+        if m:
+            last = m.end()
+            yield m

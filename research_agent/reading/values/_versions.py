@@ -21,6 +21,9 @@ _VERSION = re.compile(
 )
 
 
+_HINT = re.compile(r"\d\.\d|[vV]\.?\s*\d|(?i:version|\bver\.|release|\brel\.)")
+
+
 def _canonical(text: str) -> str:
     m = re.match(r"(\d+(?:\.\d+)*)(.*)", text)
     assert m is not None
@@ -34,6 +37,8 @@ def _canonical(text: str) -> str:
 @per_sentence
 def versions(sentence: str) -> list[Value]:
     """Every version number, in text order; display includes the version word ("version 3.0")."""
+    if not _HINT.search(sentence):
+        return []
     out = []
     for m in _VERSION.finditer(sentence):
         text = m["v"] or m["bare"]
