@@ -33,6 +33,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Literal
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
@@ -159,21 +160,24 @@ def chooser_hits(data: Path = DATA) -> Choice:
     for line in (data / "ramdocs" / "RAMDocs_test.jsonl").read_text(encoding="utf-8").splitlines():
         case = json.loads(line)
         cue = _cue(case["question"]) if _DATE_QUESTION.search(case["question"]) else None
-        if cue is None:
-            continue
-        for gold in case["gold_answers"]:
+        for gold in case["gold_answers"] if cue else ():
             want = gold_value(gold, "date")
             docs = [d["text"] for d in case["documents"] if d["type"] == "correct" and d["answer"] == gold]
-            for sentence in (s for text in docs for s in _SENTENCE_END.split(text)) if want else ():
-                found, verb = dates(sentence), cue.search(sentence)
-                if verb is None or len(found) < 2 or not any(agree(v, want) for v in found):
-                    continue
-                choice.total += 1
-                end = "until" if verb[0].lower().startswith(_ENDING_CUES) else "from"
-                chosen = nearest(found, verb.span(), sentence, range_end=end)
-                choice.nearest += chosen is not None and agree(chosen, want)
-                choice.first += agree(found[0], want)
+            if cue is not None and want is not None:
+                for sentence in (s for text in docs for s in _SENTENCE_END.split(text)):
+                    _choose_in(choice, sentence, cue, want)
     return choice
+
+
+def _choose_in(choice: Choice, sentence: str, cue: re.Pattern[str], want: Value) -> None:
+    found, verb = dates(sentence), cue.search(sentence)
+    if verb is None or len(found) < 2 or not any(agree(v, want) for v in found):
+        return
+    choice.total += 1
+    end: Literal["from", "until"] = "until" if verb[0].lower().startswith(_ENDING_CUES) else "from"
+    chosen = nearest(found, verb.span(), sentence, range_end=end)
+    choice.nearest += chosen is not None and agree(chosen, want)
+    choice.first += agree(found[0], want)
 
 
 def corpus_sentences(data: Path = DATA) -> list[str]:

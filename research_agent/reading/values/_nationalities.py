@@ -50,6 +50,7 @@ def nationalities(sentence: str) -> list[Value]:
     found: list[Value] = []
     for m in demonym_re.finditer(sentence):
         a = demonyms[m["a"]]
+        qualifier: str | None
         if m["b"]:
             origin = "born in" if "born" in m["join"] else "origin"
             canonical, qualifier = demonyms[m["b"]], f"{origin} {a}"
@@ -57,6 +58,6 @@ def nationalities(sentence: str) -> list[Value]:
             canonical, qualifier = a, ("born" if m["born"] else None)
         found.append(Value("nationality", canonical, m.group(0), m.start(), m.end(), qualifier=qualifier))
     for m in country_re.finditer(sentence):
-        qualifier = "born" if m["cue"] == "born in" else None
-        found.append(Value("nationality", countries[m["c"]], m["c"], m.start("c"), m.end("c"), qualifier=qualifier))
+        found.append(Value("nationality", countries[m["c"]], m["c"], m.start("c"), m.end("c"),
+                           qualifier="born" if m["cue"] == "born in" else None))
     return sorted(found, key=lambda v: v.start)
