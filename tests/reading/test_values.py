@@ -153,6 +153,15 @@ def test_a_contract_unit_converts_and_filters() -> None:
     assert (ms.number, ms.unit, ms.display) == (1500.0, "ms", "1.5 seconds")
     (tib,) = find_values("up to 2048 GiB", "quantity", unit="TiB")
     assert (tib.number, tib.qualifier) == (2.0, "up to")
+    (minutes,) = find_values("a restore took 90 seconds", "quantity", unit="minutes")
+    assert (minutes.number, minutes.unit) == (1.5, "min")
+
+
+def test_the_contract_kind_number() -> None:
+    s = "Pro costs $12 per user per month, stores 50 GB and has 1,400 staff."
+    assert shown(find_values(s, "number")) == ["$12 per user per month", "50 GB", "1,400"]
+    assert shown(find_values(s, "number", unit="GB")) == ["50 GB"]
+    assert shown(find_values(s, "number", unit="USD")) == ["$12 per user per month"]
 
 
 def test_times_percentages_lengths_areas_rates() -> None:
@@ -379,6 +388,14 @@ def test_find_values_and_kinds_in() -> None:
         find_values(s, "colour")
     with pytest.raises(ValueError, match="furlongs"):
         find_values(s, "quantity", unit="furlongs")
+
+
+def test_kinds_in_on_the_sentences_the_issue_quotes() -> None:
+    assert kinds_in("Quill was founded in 2017") == {"date"}
+    assert kinds_in("Okapi employs about 85 people") == {"count"}
+    assert kinds_in("Daily backups are kept for seven days") == {"duration", "quantity"}
+    assert kinds_in("an English-American film director") == {"nationality"}
+    assert kinds_in("Okapi Boards is proprietary software") == {"license"}
 
 
 def test_importing_the_recognisers_loads_no_heavy_library() -> None:

