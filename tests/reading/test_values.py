@@ -73,6 +73,7 @@ def test_decades_and_qualified_years_keep_their_qualifier() -> None:
         ("2006", "early 2006", "early"), ("1990s", "mid-1990s", "mid"), ("2010", "late 2010", "late"),
     ]
     assert canon(dates("a revival in the 1980s")) == ["1980s"]
+    assert [(v.canonical, v.qualifier) for v in dates("built c. 1500")] == [("1500", "about")]
 
 
 def test_life_spans_give_both_ends() -> None:
@@ -203,6 +204,7 @@ def test_prices_keep_currency_and_per_unit() -> None:
     assert canon(money("It costs 12 USD.")) == ["USD 12"]
     assert canon(money("raised US$1.5 million")) == ["USD 1500000"]
     assert canon(money("$12/user/month")) == canon(money("$12 per month per user"))
+    assert canon(money("damage reached as high as $4 million (1957 USD).")) == ["USD 4000000"]
 
 
 def test_free_is_zero_but_a_free_trial_is_no_price() -> None:

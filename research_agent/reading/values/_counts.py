@@ -33,15 +33,24 @@ _ONE_WORDS = {"one", "zero"}
 _HINT = re.compile(rf"\d|\b(?:{WORDS})\b", re.I)
 
 
+def _taken(sentence: str) -> str:
+    """A mask of the sentence: "x" where another recogniser found its value, " " elsewhere."""
+    mask = bytearray(b" " * len(sentence))
+    for recognise in (dates, quantities, money, durations, versions, licenses):
+        for v in recognise(sentence):
+            mask[v.start:v.end] = b"x" * (v.end - v.start)
+    return mask.decode("ascii")
+
+
 @per_sentence
 def counts(sentence: str) -> list[Value]:
     """Every count in the sentence, in text order."""
     if not _HINT.search(sentence):
         return []
-    taken = [(v.start, v.end) for f in (dates, quantities, money, durations, versions, licenses) for v in f(sentence)]
+    taken = _taken(sentence)
     out: list[Value] = []
     for m in _COUNT.finditer(sentence):
-        if any(a < m.end() and m.start() < b for a, b in taken):
+        if taken[m.start():m.end()].strip():
             continue
         if "." in m["num"] and not m["scale"]:
             continue  # "2.0", "240.7": a measure or a version, not a number of things

@@ -4,7 +4,7 @@ Canonical is "<ISO currency> <amount>[/<per>...]": "USD 12/user/month"; the per-
 lemmatised and ordered (countable units first, then the time unit) so "per month per user" and
 "/user/month" agree. Any amount of zero — "$0", "free", "for free", "free of charge", "at no
 cost" — is canonical "0" with no currency, so "free" and "$0/month" agree. "free trial",
-"free tier" and "free software" are not prices.
+"free tier" and "free software" are not prices, nor is the year of a price level ("(1957 USD)").
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ _FREE = re.compile(
     r"version|edition|software|and\s+open|account|of\b|to\s+try))",
     re.I,
 )
+_YEAR_MONEY = re.compile(r"(?:\(|\bin\s+(?:constant\s+)?|\bconstant\s+)(?:1[89]\d\d|20\d\d)\s?(?:[A-Z]{3}|dollars)$")
 _TIME_PER = {"month": "month", "mo": "month", "year": "year", "yr": "year", "annum": "year", "week": "week",
              "day": "day", "hour": "hour", "hr": "hour", "minute": "minute", "min": "minute"}
 _ADVERB = {"monthly": "month", "annually": "year", "yearly": "year", "per annum": "year"}
@@ -71,6 +72,8 @@ def money(sentence: str) -> list[Value]:
         return []
     out: list[Value] = []
     for m in _MONEY.finditer(sentence):
+        if m["num2"] and _YEAR_MONEY.search(sentence, max(0, m.start() - 10), m.end()):
+            continue  # "(1957 USD)", "in constant 2010 dollars": a price level's year, not a price
         num = m["num"] or m["num2"]
         scale = m["scale"] or m["scale2"]
         amount = parse_number(num, scale if scale and scale.lower() in SCALES else None)
