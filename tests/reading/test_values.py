@@ -190,6 +190,10 @@ def test_check_unit() -> None:
     assert check_unit("gigabytes") == "GB"
     assert check_unit("minutes") == "min"
     assert check_unit("EUR") == "EUR"
+    assert check_unit("requests per second") == check_unit("req/s") == check_unit("rps") == "request/s"
+    assert check_unit("MB/s") == "MB/s"
+    (rate,) = find_values("It serves 10,000 requests per second.", "quantity", unit="requests per minute")
+    assert (rate.number, rate.unit) == (600000.0, "request/min")
     with pytest.raises(ValueError, match="furlongs"):
         check_unit("furlongs")
 

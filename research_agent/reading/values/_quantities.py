@@ -14,7 +14,7 @@ import re
 from functools import lru_cache
 
 from ._numbers import DIGITS, SCALE, WORDS, parse_number, qualifier_before
-from ._units import UNITS, Unit, base_symbol, lookup, rate, resolve
+from ._units import ABBREV_RATES, RATE_NOUNS, UNITS, Unit, base_symbol, lookup, rate, resolve
 from ._value import Value, fmt_number
 
 _TEXT_EXCLUDED = {"in", "t", "us"}  # "5 in the", "5 t", "us": too ambiguous in running text
@@ -26,21 +26,11 @@ _SPELLINGS = sorted(
 _UNIT_ALT = "|".join(re.escape(s).replace(r"\ ", r"\s+") for s in _SPELLINGS)
 _TIME_ALT = "|".join(re.escape(s) for s in sorted((s for s, u in UNITS.items() if u.dimension == "time"),
                                                   key=len, reverse=True))
-_RATE_NOUNS = {
-    "request": "request", "requests": "request", "req": "request", "rps": "request",
-    "query": "query", "queries": "query", "qps": "query",
-    "operation": "operation", "operations": "operation", "ops": "operation",
-    "transaction": "transaction", "transactions": "transaction", "tps": "transaction",
-    "write": "write", "writes": "write", "read": "read", "reads": "read",
-    "message": "message", "messages": "message", "event": "event", "events": "event",
-    "insert": "insert", "inserts": "insert", "token": "token", "tokens": "token",
-}
-_ABBREV_RATES = {"rps": "request", "qps": "query", "tps": "transaction"}
 
 _QUANTITY = re.compile(
     rf"(?<![\w.,$€£¥])(?:(?P<lo>{DIGITS})(?:\s*[–-]\s*|\s+to\s+|\s+and\s+)(?=\d))?"
     rf"(?P<num>{DIGITS}|\b(?:{WORDS})\b){SCALE}"
-    rf"(?P<gap>\s?-?\s?)(?P<unit>{_UNIT_ALT}|(?:{'|'.join(_RATE_NOUNS)}))(?![\w²])"
+    rf"(?P<gap>\s?-?\s?)(?P<unit>{_UNIT_ALT}|(?:{'|'.join(RATE_NOUNS)}))(?![\w²])"
     rf"(?:(?P<rsep>\s*/\s*|\s+per\s+|\s+an?\s+|\s+every\s+)(?P<per>{_TIME_ALT})(?![\w²]))?"
     rf"(?:\s+per\s+(?P<perq>(?!{_TIME_ALT}\b)[a-z][a-z-]+))?",
     re.I,
@@ -50,13 +40,13 @@ _QUANTITY = re.compile(
 def _unit_of(m: re.Match[str]) -> Unit | None:
     """The (possibly rate) unit a match names, or None when it is no quantity."""
     word = m["unit"]
-    noun = _RATE_NOUNS.get(word.lower())
+    noun = RATE_NOUNS.get(word.lower())
     per = lookup(m["per"]) if m["per"] else None
     if noun is not None:  # "10,000 requests per second", "5,000 rps"
-        if word.lower() in _ABBREV_RATES:
+        if word.lower() in ABBREV_RATES:
             return Unit(f"{noun}/s", f"rate:{noun}", 1.0) if per is None else None
-        if per is None or (m["rsep"] or "").strip() == "" and "per" not in m["rsep"]:
-            return None
+        if per is None:
+            return None  # "10,000 requests" is a count
         return Unit(f"{noun}/{per.symbol}", f"rate:{noun}", 1.0 / (per.factor / 1e3))
     unit = lookup(word)
     if unit is None:

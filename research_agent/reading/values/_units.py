@@ -16,7 +16,9 @@ this table of surface forms for matching text anyway — the factor is one more 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 
 @dataclass(frozen=True)
@@ -80,6 +82,18 @@ _TABLE: list[tuple[str, str, float, tuple[str, ...]]] = [
 _CASED = {"B", "KB", "kB", "MB", "GB", "TB", "PB", "KiB", "MiB", "GiB", "TiB", "PiB", "m", "g", "t", "h", "s"}
 CURRENCIES = ("USD", "EUR", "GBP", "JPY", "CAD", "AUD", "CHF", "INR", "CNY", "SEK", "NOK", "DKK", "BRL")
 
+# things counted per unit of time ("10,000 requests per second" → request/s)
+RATE_NOUNS = {
+    "request": "request", "requests": "request", "req": "request", "rps": "request",
+    "query": "query", "queries": "query", "qps": "query",
+    "operation": "operation", "operations": "operation", "ops": "operation",
+    "transaction": "transaction", "transactions": "transaction", "tps": "transaction",
+    "write": "write", "writes": "write", "read": "read", "reads": "read",
+    "message": "message", "messages": "message", "event": "event", "events": "event",
+    "insert": "insert", "inserts": "insert", "token": "token", "tokens": "token",
+}
+ABBREV_RATES = {"rps": "request", "qps": "query", "tps": "transaction"}
+
 UNITS: dict[str, Unit] = {}
 _LOWER: dict[str, Unit] = {}
 for _sym, _dim, _factor, _others in _TABLE:
@@ -104,6 +118,7 @@ def rate(unit: Unit, per: Unit) -> Unit:
     return Unit(f"{unit.symbol}/{per.symbol}", f"rate:{unit.dimension}", unit.factor / (per.factor / 1e3))
 
 
+@lru_cache(maxsize=None)
 def _base_symbol(dimension: str) -> str:
     for symbol, unit in UNITS.items():
         if unit.dimension == dimension and unit.factor == 1.0:
@@ -121,14 +136,17 @@ def base_symbol(dimension: str) -> str:
 def resolve(unit: str) -> Unit:
     """The unit a contract names ("GB", "gigabytes", "B/s", "request/s"); ValueError naming it if unknown."""
     text = " ".join(unit.split())
+    if text.lower() in ABBREV_RATES:  # "rps"
+        return Unit(f"{ABBREV_RATES[text.lower()]}/s", f"rate:{ABBREV_RATES[text.lower()]}", 1.0)
+    text = re.sub(r"\s+per\s+", "/", text)
     if "/" in text:
         head, _, tail = text.partition("/")
         per = lookup(tail)
         if per is None or per.dimension != "time":
-            raise ValueError(f"unknown unit {unit!r}: the part after '/' must be a time unit")
+            raise ValueError(f"unknown unit {unit!r}: the part after '/' or 'per' must be a time unit")
         num = lookup(head)
         if num is None:
-            noun = head.lower().rstrip("s")
+            noun = RATE_NOUNS.get(head.lower(), head.lower().rstrip("s"))
             return Unit(f"{noun}/{per.symbol}", f"rate:{noun}", 1.0 / (per.factor / 1e3))
         return rate(num, per)
     found = lookup(text)
