@@ -167,6 +167,7 @@ def test_the_contract_kind_number() -> None:
 
 def test_times_percentages_lengths_areas_rates() -> None:
     assert canon(quantities("p99 latency is 12 ms")) == ["12 ms"]
+    assert canon(quantities("a 10-second timeout, 5 s later, in the 1990s, 5m rows")) == ["10000 ms", "5000 ms"]
     assert canon(quantities("grew 25% and then 30 percent")) == ["25 %", "30 %"]
     assert shown(quantities("a 6.8 inches screen over 1,200 km2")) == ["6.8 inches", "1,200 km2"]
     (rate,) = quantities("It serves 10,000 requests per second.")

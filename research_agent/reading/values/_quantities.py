@@ -51,7 +51,7 @@ def _unit_of(m: re.Match[str]) -> Unit | None:
     unit = lookup(word)
     if unit is None:
         return None
-    if len(unit.symbol) == 1 and unit.symbol != "%" and not m["gap"].startswith(" "):
+    if len(word) == 1 and word != "%" and not m["gap"].startswith(" "):
         return None  # "5m", "12s", "1990s": too ambiguous without a space
     if not m["num"][:1].isdigit() and len(word) <= 2:
         return None  # "one m"
