@@ -208,6 +208,9 @@ def test_prices_keep_currency_and_per_unit() -> None:
     assert canon(money("€9/month")) == ["EUR 9/month"]
     assert canon(money("It costs 12 USD.")) == ["USD 12"]
     assert canon(money("raised US$1.5 million")) == ["USD 1500000"]
+    (debt,) = money("debt of about $1.18 trillion")
+    assert (debt.canonical, debt.qualifier) == ("USD 1180000000000", "about")
+    assert money("up to €9/month")[0].qualifier == "up to, per month"
     assert canon(money("$12/user/month")) == canon(money("$12 per month per user"))
     assert canon(money("damage reached as high as $4 million (1957 USD).")) == ["USD 4000000"]
 

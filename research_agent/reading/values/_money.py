@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from ._numbers import DIGITS, SCALES, parse_number
+from ._numbers import DIGITS, SCALES, parse_number, qualifier_before
 from ._units import CURRENCIES
 from ._value import Value, fmt_number, per_sentence
 
@@ -81,7 +81,8 @@ def money(sentence: str) -> list[Value]:
             continue
         cur, per = _currency(m), _per_parts(m["per"], m["adv"])
         canonical = "0" if amount == 0 else f"{cur} {fmt_number(amount)}" + "".join(f"/{p}" for p in per)
-        qualifier = " ".join(f"per {p}" for p in per) or None
+        hedge, scope = qualifier_before(sentence, m.start()), " ".join(f"per {p}" for p in per)
+        qualifier = ", ".join(q for q in (hedge, scope) if q) or None
         out.append(Value("money", canonical, m.group(0), m.start(), m.end(), amount, cur, qualifier))
     for m in _FREE.finditer(sentence):
         g = "free" if m["free"] else 0
