@@ -1,0 +1,1 @@
+"""The reader: segment → attribute → recognise values → choose → ground."""
