@@ -125,6 +125,7 @@ class _Words:
     occupation_nouns: frozenset[str]
     demonyms: frozenset[str]
     complements: dict[str, str]
+    trailing_nouns: frozenset[str]
 
 
 @cache
@@ -142,6 +143,7 @@ def words() -> _Words:
         occupation_nouns=frozenset(raw["occupation_nouns"]["words"]),
         demonyms=frozenset(raw["demonyms"]["words"]),
         complements=raw["complements"],
+        trailing_nouns=frozenset(raw["trailing_nouns"]["words"]) | frozenset(raw["type_words"]["words"]),
     )
 
 
@@ -155,8 +157,15 @@ _ARTICLE = re.compile(r"^(?:the|a|an)\s+")  # lower case only: a capital "The" b
 _APPOSITIVE = re.compile(r",\s+(?:the|a|an)\s+[a-z].*$")
 
 
+_QUOTED = re.compile(r"\"[^\"]+\"|“[^”]+”")
+_TITLED = re.compile(r"(?:(?:the|a|an)\s+)?(?:[a-z]+\s+){0,2}[\"“](?P<t>[^\"”]+)[\"”](?:\s+[a-z]+){0,2}")
+
+
 def clean_object(text: str) -> str:
     """An object name as the question gives it, less quotes, articles and a type word."""
+    title = _QUOTED.fullmatch(text.strip(" \t.,;:!?")) or _TITLED.fullmatch(text.strip(" \t.,;:!?"))
+    if title:  # 'the "Classic Hits" album': the quoted title is the name
+        return title["t"].strip(_EDGE) if "t" in title.groupdict() else title[0].strip(_EDGE)
     name = text.strip(_EDGE)
     article = _ARTICLE.match(name)
     if article:
@@ -170,13 +179,24 @@ def clean_object(text: str) -> str:
     return name.strip(_EDGE)
 
 
+
+
 def _objects(text: str) -> list[str]:
-    return [o for o in (clean_object(p) for p in _OBJ_SPLIT.split(text.strip())) if o]
+    # a quoted title is one name even when it holds "and" or a comma ("Flesh and Bone")
+    quoted: list[str] = []
+
+    def hold(m: re.Match[str]) -> str:
+        quoted.append(m[0])
+        return f"\x00{len(quoted) - 1}\x00"
+
+    held = _QUOTED.sub(hold, text.strip())
+    parts = [re.sub(r"\x00(\d+)\x00", lambda m: quoted[int(m[1])], p) for p in _OBJ_SPLIT.split(held)]
+    return [o for o in (clean_object(p) for p in parts) if o]
 
 
 def _one_or_list(text: str) -> list[str]:
     """Objects after "the D of": a list only when a conjunction joins them."""
-    if _CONJUNCTION.search(text):
+    if _CONJUNCTION.search(_QUOTED.sub("", text)):
         return _objects(text)
     one = clean_object(_APPOSITIVE.sub("", text))
     return [one] if one else []
@@ -333,10 +353,9 @@ def _compare(m: re.Match[str]) -> QuestionReading:
 def _what_of(m: re.Match[str]) -> QuestionReading:
     dims, objs = m["dims"], m["objs"]
     # "the date of birth of X": a lower-case head before the next "of" still belongs to the dimension
-    head = re.match(r"^([a-z][a-z -]*?)\s+of\s+(.+)$", objs)
-    if head and not _CONJUNCTION.search(head[1]):
+    while (head := re.match(r"^([a-z][a-z -]*?)\s+of\s+(.+)$", objs)) and not _CONJUNCTION.search(head[1]):
         dims, objs = f"{dims} of {head[1]}", head[2]
-    return _reading("the D of X", _one_or_list(objs), _dims(dims))
+    return _reading("the D of X", [_name(o, strict=False) for o in _one_or_list(objs)], _dims(dims))
 
 
 def _clause_pair(m: re.Match[str]) -> QuestionReading:
@@ -400,8 +419,8 @@ def _event(m: re.Match[str]) -> QuestionReading:
             name = tokens[:i]
             while name and name[-1].lower() in _ADVERB:
                 name.pop()
-            obj = clean_object(" ".join(name))  # one name: "Procter and Gamble" is not two objects
-            return _reading("when", [obj] if obj else [], [words().event_verbs[word]])
+            # one name: "Procter and Gamble" is not two objects
+            return _reading("when", [_name(" ".join(name))], [words().event_verbs[word]])
     raise _NoMatch("when")
 
 
@@ -409,29 +428,70 @@ def _agent(m: re.Match[str]) -> QuestionReading:
     verb = m["verb"].lower()
     if verb not in words().agent_verbs:
         raise _NoMatch("who did")
-    return _reading("who did", [clean_object(m["obj"])], [words().agent_verbs[verb]])
+    return _reading("who did", [_name(m["obj"])], [words().agent_verbs[verb]])
 
 
-def _single(shape: str, dimension: str | None = None) -> Handler:
+def _single(shape: str, dimension: str | None = None, strict: bool = True) -> Handler:
     def handle(m: re.Match[str]) -> QuestionReading:
         dim = dimension or " ".join(m["dim"].strip(_EDGE).lower().split())
-        obj = clean_object(m["obj"])
-        return _reading(shape, [obj] if obj else [], [dim])
+        return _reading(shape, [_name(m["obj"], strict)], [dim])
 
     return handle
 
 
 def _where(m: re.Match[str]) -> QuestionReading:
     verb = (m["verb"] or "").lower()
-    if not verb and not _looks_like_name(m["obj"]):
-        raise _NoMatch("where")
     dim = {"born": "birthplace", "buried": "burial place"}.get(verb, "location")
-    return _reading("where", [clean_object(m["obj"])], [dim])
+    return _reading("where", [_name(m["obj"])], [dim])
 
 
-def _looks_like_name(text: str) -> bool:
-    tokens = clean_object(text).split()
-    return bool(tokens) and all(t[:1].isupper() or t[:1].isdigit() or t in ("of", "the", "de", "and", "&") for t in tokens)
+def _in_which(m: re.Match[str]) -> QuestionReading:
+    dim = "birthplace" if (m["verb"] or "").lower() == "born" else " ".join(m["dim"].lower().split())
+    return _reading("in which D", [_name(m["obj"])], [dim])
+
+
+def _x_in_which(m: re.Match[str]) -> QuestionReading:
+    dim = " ".join(m["dim"].lower().split())
+    verb = (m["verb"] or "").lower()
+    if dim in ("year", "date", "decade", "century", "month") and verb in words().event_verbs:
+        dim = words().event_verbs[verb]  # "X was formed in which year?" asks when it was formed
+    return _reading("X in which D", [_name(m["obj"])], [dim])
+
+
+_CONNECTORS = frozenset(
+    "of the and de da di del der des du la le van von y und for in on at a an to with & 's".split()
+)
+_CLAUSE_WORDS = frozenset("where who whom which that whose when while was were is are".split())
+
+
+def _name(raw: str, strict: bool = True) -> str:
+    """`raw` as an object name, or `_NoMatch` when it reads as a clause, not a name.
+
+    Strict (the one-object shapes): capitalised words and digits joined by small connectors,
+    perhaps ending in two common nouns ("Poplar station"), or a quoted title.  Lenient ("the D
+    of X", "X >> D"): no relative-clause word ("where", "who", "that", "was", …) and no
+    lower-case start — so "the D of X" keeps today's "Quarry Analytics dashboards" while "the
+    city where X was born" is not an object.
+    """
+    name = clean_object(raw)
+    tokens = name.split()
+    if not tokens:
+        raise _NoMatch("name")
+    if any(q in raw for q in "\"“”"):
+        return name
+    if strict:
+        # a name, perhaps followed by up to two common nouns ("Poplar station", "Danger Mouse TV series")
+        core, tail = (tokens[:-2], tokens[-2:]) if len(tokens) > 2 else (tokens[:1], tokens[1:])
+        ok = (
+            tokens[0] not in _CONNECTORS
+            and all(t[:1].isupper() or t[:1].isdigit() or t in _CONNECTORS for t in core)
+            and all(t[:1].isupper() or t[:1].isdigit() or t in _CONNECTORS or t in words().trailing_nouns for t in tail)
+        )
+    else:
+        ok = not any(t in _CLAUSE_WORDS for t in tokens) and (not tokens[0][:1].islower() or tokens[0] != tokens[0].lower())
+    if not ok:
+        raise _NoMatch("name")
+    return name
 
 
 _I = re.IGNORECASE
@@ -441,7 +501,8 @@ _TAIL = (
     r"(?:(?:mainly|primarily|mostly|usually)\s+)?(?:associated with|belongs? to|belonged to|play(?:s|ed)?|uses?|used|"
     r"ha(?:ve|s|d)|(?:released|licensed|distributed|available|published|offered) under|under|written in|implemented in|"
     r"affiliated with|(?:a )?member of|represent(?:s|ed)?|speak|spoke|runs? on|supports?|compete[sd]? in|follows?|"
-    r"known for|signed to|based on|named after|part of|(?:located|situated|based|headquartered)(?: in)?|in)"
+    r"known for|signed to|based on|named after|part of|(?:located|situated|based|headquartered)(?: in)?|specializes? in|"
+    r"speciali[sz]ed in|play(?:s|ed)? in|in)"
 )
 _ROLE = r"(?P<dim>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)"
 
@@ -473,17 +534,19 @@ SHAPES: tuple[tuple[re.Pattern[str], Handler], ...] = (
                 r"(?P<rest>.+)$", _I), _event),
     (re.compile(r"^who\s+(?P<verb>[a-z-]+)\s+(?P<obj>.+)$", _I), _agent),
     (re.compile(rf"^(?:who|what)\s+{_BE}\s+(?P<obj>.+?)['’]s\s+(?P<dim>[a-z][a-z -]*)$", _I), _single("X's D")),
+    (re.compile(rf"^(?:who|what)\s+{_BE}\s+the\s+(?P<dim>[a-z][a-z -]*?)\s+(?:associated with|performing in|behind"
+                r"|responsible for|in)\s+(?P<obj>.+)$", _I), _single("the D in X")),
     (re.compile(r"^under\s+(?:what|which)\s+licen[cs]e\s+(?:is|was|are|were)\s+(?P<obj>.+?)\s+(?:released|licensed|distributed"
                 r"|available|published|offered)$", _I), _single("under which license", "license")),
     (re.compile(rf"^(?i:what|which)\s+{_ROLE}\s+(?i:does|do|did|is|was|are|were|has|have|had)\s+(?P<obj>.+?)\s+(?i:{_TAIL})$"),
      _single("what D does X")),
     (re.compile(r"^where\s+(?:is|was|are|were)\s+(?P<obj>.+?)(?:\s+(?P<verb>located|situated|based|headquartered|found|born"
                 r"|buried))?$", _I), _where),
-    (re.compile(rf"^in\s+(?:what|which)\s+(?P<dim>[a-z]+(?:\s+[a-z]+)?)\s+{_BE}\s+(?P<obj>.+?)(?:\s+(?:located|situated|based"
-                r"|headquartered|found))?$", _I), _single("in which D")),
-    (re.compile(rf"^(?P<obj>.+?)\s+{_BE}\s+(?:(?:[a-z]+)\s+)?(?:in|from|at)\s+(?:which|what)\s+(?P<dim>[a-z]+(?:\s+[a-z]+)?)$", _I),
-     _single("X in which D")),
-    (re.compile(r"^(?P<obj>[^>]+?)\s*>>\s*(?P<dim>[^>]+)$"), _single("X >> D")),
+    (re.compile(rf"^in\s+(?:what|which)\s+(?P<dim>[a-z]+(?:\s+[a-z]+)?)\s+{_BE}\s+(?P<obj>.+?)(?:\s+(?P<verb>located|situated"
+                r"|based|headquartered|found|born))?$", _I), _in_which),
+    (re.compile(rf"^(?P<obj>.+?)\s+{_BE}\s+(?:(?P<verb>[a-z-]+)\s+)?(?:in|from|at)\s+(?:which|what)\s+"
+                r"(?P<dim>[a-z]+(?:\s+[a-z]+)?)$", _I), _x_in_which),
+    (re.compile(r"^(?P<obj>[^>]+?)\s*>>\s*(?P<dim>[^>]+)$"), _single("X >> D", strict=False)),
 )
 
 

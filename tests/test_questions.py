@@ -77,6 +77,7 @@ def test_evalset_cases_without_a_contract_get_the_same_contract() -> None:
          ["uptime", "support hours"]),
         ("Compare the Marlow Tigers and the Esk Rovers on number of members", ["Marlow Tigers", "Esk Rovers"],
          ["number of members"]),
+        ('Compare "Salt and Pepper" and "Bread, Butter" on price', ["Salt and Pepper", "Bread, Butter"], ["price"]),
     ],
 )
 def test_vs_and_compare_shapes(question: str, objects: list[str], dimensions: list[str]) -> None:
@@ -189,6 +190,17 @@ def test_same_and_both_questions(question: str, objects: list[str], dimensions: 
         ("What programming language does Ferrodb use?", "Ferrodb", "programming language"),
         ("What is the date of birth of Ada Venn?", "Ada Venn", "date of birth"),
         ("Salt Road >> performer", "Salt Road", "performer"),
+        ('Who is the creator of "Salt and Pepper"?', "Salt and Pepper", "creator"),
+        ('Who is the band associated with the album "Low Tide"?', "Low Tide", "band"),
+        ("Who is the main character in the film Halcyon?", "Halcyon", "main character"),
+        ("What is the median age in Orrinford?", "Orrinford", "median age"),
+        ("When was the Orrinford railway station opened?", "Orrinford railway station", "opened"),
+        ("In what city was Marta Quell born?", "Marta Quell", "birthplace"),
+        ("What is the typical colour of the cap of the Pell Mushroom?", "Pell Mushroom", "typical colour of the cap"),
+        ('Who is the artist of the "Salt Road" album?', "Salt Road", "artist"),
+        ("What sport does Jonas Brandt specialize in?", "Jonas Brandt", "sport"),
+        ("What position does Marta Quell play in?", "Marta Quell", "position"),
+        ("Orrin Brigade was formed in which year?", "Orrin Brigade", "formed"),
     ],
 )
 def test_questions_about_one_object(question: str, obj: str, dimension: str) -> None:
@@ -222,6 +234,11 @@ def test_parse_question_builds_a_contract_and_keeps_min_sources() -> None:
         "When did Jonas Brandt become mayor?",
         "Where was Marta Quell mostly active in her career?",
         "Are both iOS and macOS made by Apple?",
+        # a relative clause is not an object: a multi-hop question needs a contract (or a model)
+        "What is the population of the city where Marta Quell was born?",
+        "When did the group that founded Fernway College start?",
+        "Who directed the film that won the award in 1990?",
+        "When was the Pellish money introduced?",
     ],
 )
 def test_unreadable_questions_keep_todays_message(question: str) -> None:
