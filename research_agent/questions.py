@@ -33,6 +33,7 @@ Comparisons (objects split on ``,``, ``and``, ``or``, ``&``, ``vs``, ``versus``)
   a demonym (a capitalised word in ``[demonyms]`` or ending in -an, -ian,
   -ese, -ish, -i) → "nationality"; a job noun (``[occupation_nouns]``) →
   "occupation" (both when both occur: "American film directors");
+  "<verb> by …" → the agent of ``[agent_verbs]`` ("made by Apple" → manufacturer);
   "located/based in …", "in …", "from …" → "location"; a phrase in
   ``[complements]`` → its dimension ("open source" → license); otherwise
   **the complement's head word**, singular: its last word ("rock bands" →
@@ -181,7 +182,15 @@ def clean_object(text: str) -> str:
 
 
 
-def _objects(text: str) -> list[str]:
+_PAIR_SPLIT = re.compile(r"\s*(?:,\s*or\s+|,|\s+or\s+|\s+(?:vs\.?|versus)\s+)\s*", re.I)
+
+
+def _pair(text: str) -> list[str]:
+    """Objects of an "A or B" question: "and" and "&" stay inside names ("Procter and Gamble")."""
+    return _objects(text, _PAIR_SPLIT)
+
+
+def _objects(text: str, splitter: re.Pattern[str] = _OBJ_SPLIT) -> list[str]:
     # a quoted title is one name even when it holds "and" or a comma ("Flesh and Bone")
     quoted: list[str] = []
 
@@ -190,7 +199,7 @@ def _objects(text: str) -> list[str]:
         return f"\x00{len(quoted) - 1}\x00"
 
     held = _QUOTED.sub(hold, text.strip())
-    parts = [re.sub(r"\x00(\d+)\x00", lambda m: quoted[int(m[1])], p) for p in _OBJ_SPLIT.split(held)]
+    parts = [re.sub(r"\x00(\d+)\x00", lambda m: quoted[int(m[1])], p) for p in splitter.split(held)]
     return [o for o in (clean_object(p) for p in parts) if o]
 
 
@@ -301,7 +310,7 @@ def _split_name(text: str) -> tuple[str, str]:
     while taken < len(tokens):
         token = tokens[taken]
         nxt = tokens[taken + 1] if taken + 1 < len(tokens) else ""
-        if token[:1].isupper() or token[:1].isdigit() or (token in connectors and nxt[:1].isupper()):
+        if _namey(token) or (token in connectors and nxt[:1].isupper()):
             taken += 1
         else:
             break
@@ -319,6 +328,9 @@ def _complement_dims(complement: str) -> list[str]:
     lowered = " ".join(text.lower().split())
     if lowered in words().complements:
         return [words().complements[lowered]]
+    agent = re.match(r"([a-z-]+)\s+by\s", text)
+    if agent and agent[1] in words().agent_verbs:  # "made by Apple": who made them decides
+        return [words().agent_verbs[agent[1]]]
     if re.match(r"born\s+(?:in|at)\s", text, re.I):
         return ["birthplace"]
     if _PLACE_COMPLEMENT.match(text):
@@ -359,7 +371,7 @@ def _what_of(m: re.Match[str]) -> QuestionReading:
 
 
 def _clause_pair(m: re.Match[str]) -> QuestionReading:
-    objects = _objects(m["objs"])
+    objects = _pair(m["objs"])
     if len(objects) < 2:
         raise _NoMatch("which of two")
     return _reading("which of two", objects, [_decider(m["clause"])])
@@ -377,11 +389,11 @@ def _which_of(m: re.Match[str]) -> QuestionReading:
 
 
 def _than(m: re.Match[str]) -> QuestionReading:
-    return _reading("A than B", _objects(f"{m['a']} or {m['b']}"), [_decider(f"which is {m['adj']}")], at_least=2)
+    return _reading("A than B", _pair(f"{m['a']} or {m['b']}"), [_decider(f"which is {m['adj']}")], at_least=2)
 
 
 def _before(m: re.Match[str]) -> QuestionReading:
-    return _reading("A before B", _objects(f"{m['a']} or {m['b']}"), [_decider(f"which was {m['verb']} first")], at_least=2)
+    return _reading("A before B", _pair(f"{m['a']} or {m['b']}"), [_decider(f"which was {m['verb']} first")], at_least=2)
 
 
 def _no_dimension(m: re.Match[str]) -> QuestionReading:
@@ -396,16 +408,16 @@ def _no_dimension(m: re.Match[str]) -> QuestionReading:
 
 def _same(m: re.Match[str]) -> QuestionReading:
     noun = " ".join(m["noun"].strip(_EDGE).lower().split())
-    return _reading("same D", _objects(f"{m['a']} or {m['b']}"), [noun], at_least=2)
+    return _reading("same D", _pair(f"{m['a']} or {m['b']}"), [noun], at_least=2)
 
 
 def _both_split(m: re.Match[str]) -> QuestionReading:
     second, complement = _split_name(m["rest"])
-    return _reading("both A and B", _objects(f"{m['a']} or {second}"), _complement_dims(complement), at_least=2)
+    return _reading("both A and B", _pair(f"{m['a']} or {second}"), _complement_dims(complement), at_least=2)
 
 
 def _both_middle(m: re.Match[str]) -> QuestionReading:
-    return _reading("A and B both", _objects(f"{m['a']} or {m['b']}"), _complement_dims(m["comp"]), at_least=2)
+    return _reading("A and B both", _pair(f"{m['a']} or {m['b']}"), _complement_dims(m["comp"]), at_least=2)
 
 
 _ADVERB = frozenset({"first", "originally", "initially", "officially", "formally", "actually", "last", "finally"})
@@ -464,6 +476,11 @@ _CONNECTORS = frozenset(
 _CLAUSE_WORDS = frozenset("where who whom which that whose when while was were is are".split())
 
 
+def _namey(token: str) -> bool:
+    """A token that can be part of a name: capitalised, a number, or camel case ("iSpring")."""
+    return token[:1].isupper() or token[:1].isdigit() or token != token.lower()
+
+
 def _name(raw: str, strict: bool = True) -> str:
     """`raw` as an object name, or `_NoMatch` when it reads as a clause, not a name.
 
@@ -484,8 +501,8 @@ def _name(raw: str, strict: bool = True) -> str:
         core, tail = (tokens[:-2], tokens[-2:]) if len(tokens) > 2 else (tokens[:1], tokens[1:])
         ok = (
             tokens[0] not in _CONNECTORS
-            and all(t[:1].isupper() or t[:1].isdigit() or t in _CONNECTORS for t in core)
-            and all(t[:1].isupper() or t[:1].isdigit() or t in _CONNECTORS or t in words().trailing_nouns for t in tail)
+            and all(_namey(t) or t in _CONNECTORS for t in core)
+            and all(_namey(t) or t in _CONNECTORS or t in words().trailing_nouns for t in tail)
         )
     else:
         ok = not any(t in _CLAUSE_WORDS for t in tokens) and (not tokens[0][:1].islower() or tokens[0] != tokens[0].lower())

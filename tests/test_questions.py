@@ -142,6 +142,8 @@ def test_which_of_two_names_what_decides_it(question: str, objects: list[str], d
         ("Are both Brindle and Tessaly open source?", ["Brindle", "Tessaly"], ["license"]),
         ("Are Harbour Monthly and Ferns Weekly both magazines?", ["Harbour Monthly", "Ferns Weekly"], ["magazine"]),
         ("Are both Orrinford and Tesselby county seats?", ["Orrinford", "Tesselby"], ["seat"]),
+        ("Are both iSpring and macOS made by Fernway?", ["iSpring", "macOS"], ["manufacturer"]),
+        ("Were Low Tide and Salt Road both directed by Ada Venn?", ["Low Tide", "Salt Road"], ["director"]),
     ],
 )
 def test_same_and_both_questions(question: str, objects: list[str], dimensions: list[str]) -> None:
@@ -233,7 +235,6 @@ def test_parse_question_builds_a_contract_and_keeps_min_sources() -> None:
         "Does Larkspur DB support encryption at rest?",
         "When did Jonas Brandt become mayor?",
         "Where was Marta Quell mostly active in her career?",
-        "Are both iOS and macOS made by Apple?",
         # a relative clause is not an object: a multi-hop question needs a contract (or a model)
         "What is the population of the city where Marta Quell was born?",
         "When did the group that founded Fernway College start?",
@@ -302,3 +303,57 @@ def test_a_dimension_flag_completes_a_comparison_the_question_left_open() -> Non
                               min_sources=None, cfg=ResearchConfig())
     assert [o.name for o in contract.objects] == ["Brindle", "Tessaly"]
     assert [d.name for d in contract.dimensions] == ["price"]
+
+
+# ------------------------------------------------------------------ the same shapes over many names
+
+PLAIN_NAMES = ["Brindle", "Okapi Boards", "Nimbus KV", "Kestrel-2", "O'Hara Labs", "St. Ives Press", "Quill 3", "ACME",
+               "The Larks", "iSpring", "Marta Quell"]
+JOINED_NAMES = ["Pell & Sons", "Procter and Gamble"]  # "and"/"&" inside a name: only "A or B" shapes keep them whole
+
+PAIR_TEMPLATES = [
+    ("{a} or {b}: which is cheaper?", "price"),
+    ("Which is older, {a} or {b}?", "founded"),
+    ("Which was founded first, {a} or {b}?", "founded"),
+    ("Which company has more employees, {a} or {b}?", "number of employees"),
+    ("Is {a} faster than {b}?", "speed"),
+    ("Which is larger: {a} or {b}?", "size"),
+]
+LIST_TEMPLATES = [
+    ("Compare {a} vs {b} on price", ["price"]),
+    ("{a} versus {b}: license", ["license"]),
+    ("Were {a} and {b} of the same nationality?", ["nationality"]),
+    ("Are {a} and {b} both open source?", ["license"]),
+]
+ONE_TEMPLATES = [
+    ("When was {a} founded?", "founded"),
+    ("What license does {a} use?", "license"),
+    ("Where is {a} located?", "location"),
+    ("What is the price of {a}?", "price"),
+    ("Who designed {a}?", "architect"),
+]
+
+
+def _pairs(names: list[str]) -> list[tuple[str, str]]:
+    return [(a, b) for a in names for b in names if a != b][::3]
+
+
+@pytest.mark.parametrize(("template", "dimension"), PAIR_TEMPLATES)
+def test_pair_shapes_hold_for_many_names(template: str, dimension: str) -> None:
+    for a, b in _pairs(PLAIN_NAMES + JOINED_NAMES):
+        question = template.format(a=a, b=b)
+        assert shape(question) == ([a, b], [dimension]), question
+
+
+@pytest.mark.parametrize(("template", "dimensions"), LIST_TEMPLATES)
+def test_list_shapes_hold_for_many_names(template: str, dimensions: list[str]) -> None:
+    for a, b in _pairs(PLAIN_NAMES):
+        question = template.format(a=a, b=b)
+        assert shape(question) == ([a, b], dimensions), question
+
+
+@pytest.mark.parametrize(("template", "dimension"), ONE_TEMPLATES)
+def test_one_object_shapes_hold_for_many_names(template: str, dimension: str) -> None:
+    for name in PLAIN_NAMES:
+        question = template.format(a=name)
+        assert shape(question) == ([name], [dimension]), question
