@@ -53,13 +53,16 @@ One object:
   father?", "What is X's profession?" → D.
 * "Who directed the film "X"?" → director, through ``[agent_verbs]`` (wrote →
   author, designed → architect, composed → composer, …).
+* "Who is the D in/associated with X?" ("Who is the main character in X?",
+  "Who is the band associated with the album "X"?") → D.
 * "What license does A use?", "Which license is A released under?", "What
-  sport is X associated with?", "What sport did X play?", "What political
-  party does X belong to?", "What state is X located in?" → the noun phrase
-  after What/Which; "Under which license is A released?" → license.
-* "Where is X located?" → location ("Where was X born?" → birthplace);
-  "In which state is X located?" → state; "X was formed in which country?"
-  → country.
+  sport is X associated with?", "What sport did X play?", "What country is X
+  from?", "What political party does X belong to?", "What state is X located
+  in?" → the noun phrase after What/Which; "Under which license is A
+  released?" → license.
+* "Where is X located?" → location ("Where was X born?", "In what city was X
+  born?" → birthplace); "In which state is X located?" → state; "X was formed
+  in which country?" → country ("… in which year?" → the verb: formed).
 * "X >> relation" (MuSiQue's decomposition form) → object X, dimension relation.
 
 Object names: surrounding whitespace, quotes and closing punctuation are
@@ -519,7 +522,7 @@ _TAIL = (
     r"ha(?:ve|s|d)|(?:released|licensed|distributed|available|published|offered) under|under|written in|implemented in|"
     r"affiliated with|(?:a )?member of|represent(?:s|ed)?|speak|spoke|runs? on|supports?|compete[sd]? in|follows?|"
     r"known for|signed to|based on|named after|part of|(?:located|situated|based|headquartered)(?: in)?|specializes? in|"
-    r"speciali[sz]ed in|play(?:s|ed)? in|in)"
+    r"speciali[sz]ed in|play(?:s|ed)? in|from|in)"
 )
 _ROLE = r"(?P<dim>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)"
 

@@ -203,6 +203,7 @@ def test_same_and_both_questions(question: str, objects: list[str], dimensions: 
         ("What sport does Jonas Brandt specialize in?", "Jonas Brandt", "sport"),
         ("What position does Marta Quell play in?", "Marta Quell", "position"),
         ("Orrin Brigade was formed in which year?", "Orrin Brigade", "formed"),
+        ("What country is Marta Quell from?", "Marta Quell", "country"),
     ],
 )
 def test_questions_about_one_object(question: str, obj: str, dimension: str) -> None:
