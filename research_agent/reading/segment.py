@@ -10,21 +10,25 @@ quotes.  Two passes:
    fenced code lines, and *title-like* lines (≤ 80 characters, no closing
    punctuation, every word of four letters or more capitalised — the headings
    trafilatura leaves as plain lines, e.g. ``NISSAN SENTRA``).  The other
-   lines are joined into one run when the break looks like a soft wrap: both
-   lines are at most 100 characters (hard-wrapped text wraps at 72–100
-   columns; a longer line is a paragraph of its own, as in trafilatura's
-   output) and the first line is near the wrap width of its paragraph (≥ 60 %
-   of its longest wrapped line), ends inside a sentence (comma, hyphen, a
-   function word such as "the" or "under"), or the next line starts in lower
-   case.  So a sentence is never cut at a line break inside a paragraph, and a
-   heading never glues onto the sentence after it.
+   lines are joined into one run when the break looks like a soft wrap.  No
+   prose line of the paragraph may be over 100 characters (hard-wrapped text
+   wraps at 72–100 columns; a block with a longer line has one paragraph a
+   line, as trafilatura writes it); then the break is soft when the first
+   line ends inside a sentence (comma, hyphen, a function word such as "the"
+   or "under"), when the next line starts in lower case, or when the first
+   line is near the paragraph's wrap width (≥ 60 % of its longest line, when
+   that is 50 characters or more: shorter lines are short lines, not wrapped
+   text).  So a sentence is never cut at a line break inside a paragraph, and
+   a heading never glues onto the sentence after it.
 2. **Runs into sentences** with nupunkt (a Punkt model trained on a large
-   English corpus, zero dependencies, MIT).  Measured on the HotpotQA
-   paragraphs in ``../shared/data`` (join the gold sentences, split again):
-   paragraphs split exactly as the gold: our old regex 78.8 %, pysbd 91.6 %,
-   nupunkt 93.3 %; nupunkt is also ~34× faster than pysbd and keeps
-   ``"E. B." White``, ``approx. 20 GB`` and ``U.S. Navy`` whole where pysbd
-   cuts them (bench/segment.py prints the figures).
+   English legal corpus, zero dependencies, MIT), its abbreviation list
+   pruned of the ordinary words it learned as abbreviations ("free.",
+   "offline."; ``abbreviations.txt`` says what is kept).  Measured on the
+   HotpotQA paragraphs in ``../shared/data`` (join the gold sentences, split
+   again), paragraphs split exactly as the gold: our old regex 78.8 %, pysbd
+   91.6 %, nupunkt 93.3 %, nupunkt pruned 96.6 %; nupunkt is also ~30× faster
+   than pysbd and keeps ``"E. B." White``, ``approx. 20 GB`` and ``U.S. Navy``
+   whole where pysbd cuts them (bench/segment.py prints the figures).
 
 Every sentence is a slice of the text (markers such as ``#``, ``- `` and the
 outer ``|`` of a table row trimmed, lines joined by one space), so after
@@ -40,6 +44,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from functools import cache
+from pathlib import Path
 
 __all__ = ["split_sentences"]
 
@@ -47,6 +53,8 @@ WRAP_MAX = 100
 """Longest line that can be a soft-wrapped line of a longer paragraph."""
 NEAR_WIDTH = 0.6
 """A line at least this share of its paragraph's wrap width was wrapped, not ended."""
+MIN_WRAP = 50
+"""Narrowest wrap width believed: a paragraph whose lines are all shorter is short lines, not wrapped text."""
 TITLE_MAX = 80
 """Longest line that may be taken for a plain-text heading."""
 
@@ -57,6 +65,8 @@ _TABLE = re.compile(r"^\s*\|(?P<body>.*?)\|?\s*$")
 _FENCE = re.compile(r"^\s*(?:```|~~~)")
 _QUOTE_MARK = re.compile(r"^\s*>\s?")
 _ALNUM = re.compile(r"\w")
+# "No." / "Yes." answering a question, then a word: nupunkt keeps "No." as in "No. 100", so cut it here
+_ANSWER = re.compile(r"(?:(?<=(?<![\w.])No\.)|(?<=(?<![\w.])Yes\.))\s+(?=[A-Z][a-z])")
 _OPEN_END = re.compile(
     r"(?:[,\-–—(/&]|\b(?:a|an|the|of|to|in|on|at|by|for|from|with|and|or|but|nor|under|as|is|are|was|were|"
     r"be|been|its|their|his|her|this|that|which|who|than|into|onto|over|about|per|via)\b)\s*$"
@@ -73,16 +83,29 @@ def split_sentences(text: str) -> list[str]:
     sentences: list[str] = []
     for run in _runs(text):
         for start, end in splitter(run):
-            piece = _QUOTE_MARK.sub("", run[start:end].strip())
-            if _ALNUM.search(piece):
-                sentences.append(piece)
+            for piece in _ANSWER.split(run[start:end]):
+                piece = _QUOTE_MARK.sub("", piece.strip())
+                if _ALNUM.search(piece):
+                    sentences.append(piece)
     return sentences
 
 
+@cache
 def _punkt() -> Callable[[str], list[tuple[int, int]]]:
+    """nupunkt's default model with its abbreviation list pruned (see abbreviations.txt)."""
     import nupunkt  # imported here: loading the model costs ~60 ms that `--help` must not pay
 
-    return nupunkt.sent_spans
+    tokenizer = nupunkt.load_default_model()
+    kept = _kept_abbreviations()
+    for abbreviation in tokenizer.abbreviations:
+        if "." not in abbreviation and len(abbreviation) > 2 and abbreviation not in kept:
+            tokenizer.remove_abbreviation(abbreviation)
+    return lambda run: [span for _, span in tokenizer.tokenize_with_spans(run)]
+
+
+def _kept_abbreviations() -> frozenset[str]:
+    lines = Path(__file__).with_name("abbreviations.txt").read_text(encoding="utf-8").splitlines()
+    return frozenset(word for line in lines for word in line.split("#", 1)[0].split())
 
 
 def _runs(text: str) -> Runs:
@@ -105,7 +128,11 @@ def _runs(text: str) -> Runs:
 
 
 def _paragraph_runs(lines: list[str]) -> Runs:
-    width = max((len(line.strip()) for line in lines if len(line.strip()) <= WRAP_MAX), default=0)
+    prose = [line.strip() for line in lines if not (_ITEM.match(line) or _TABLE.match(line) or _HEADING.match(line))]
+    # one line over WRAP_MAX and the block was never hard-wrapped: each line is a paragraph (trafilatura's text)
+    width = max((len(line) for line in prose), default=0)
+    if width > WRAP_MAX:
+        width = -1
     run: list[str] = []
     in_item = False  # the run is a list item: only indented lines continue it
     for i, line in enumerate(lines):
@@ -156,13 +183,13 @@ def _title_like(line: str) -> bool:
 
 
 def _joins(previous: str, line: str, width: int) -> bool:
-    """Whether the break between two lines of running text is a soft wrap."""
+    """Whether the break between two lines of running text is a soft wrap (`width` < 0: none is)."""
     before, after = previous.strip(), line.strip()
-    if len(before) > WRAP_MAX or len(after) > WRAP_MAX:
+    if width < 0 or len(before) > WRAP_MAX or len(after) > WRAP_MAX:
         return False
     if _OPEN_END.search(before) or after[:1].islower():
         return True
-    return len(before) >= NEAR_WIDTH * width
+    return width >= MIN_WRAP and len(before) >= NEAR_WIDTH * width
 
 
 def _flush(run: list[str]) -> Runs:

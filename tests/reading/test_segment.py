@@ -17,8 +17,9 @@ REPO = Path(__file__).resolve().parents[2]
 DATA = Path(os.environ.get("RESEARCH_SHARED_DATA") or REPO.parent / "shared" / "data")
 HOTPOT = DATA / "multihop" / "hotpotqa_train_corpus.json"
 
-# Measured with bench/segment.py: nupunkt-based split_sentences 93.3 %, pysbd 91.6 %, the old regex 78.8 %.
-HOTPOT_AGREEMENT_FLOOR = 0.92
+# Measured with bench/segment.py: split_sentences 96.6 % (nupunkt with its full abbreviation list 93.3 %),
+# pysbd 91.6 %, the old regex 78.8 %.
+HOTPOT_AGREEMENT_FLOOR = 0.955
 
 
 def folded(text: str) -> str:
@@ -49,6 +50,18 @@ ONE_SENTENCE = [
 def test_initials_and_abbreviations_do_not_end_a_sentence(sentence: str) -> None:
     text = f"The first sentence is plain. {sentence} The last one is plain too."
     assert split_sentences(text) == ["The first sentence is plain.", sentence, "The last one is plain too."]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # words nupunkt's legal-text model had learned as abbreviations ("free.", "offline.")
+        "Keep a third of each disk free. Merges need scratch space.",
+        "Apps evaluate the rules offline. Bundles are delta-compressed.",
+    ],
+)
+def test_ordinary_words_before_a_period_end_the_sentence(text: str) -> None:
+    assert len(split_sentences(text)) == 2
 
 
 def test_ordinary_sentence_ends_still_split() -> None:
@@ -126,6 +139,27 @@ def test_one_paragraph_per_line_keeps_headings_off_the_next_sentence() -> None:
     assert sentences[-1] == "The show opens on Friday."
     assert all(s in ("New SUVs highlight the Auto Show", "NISSAN SENTRA", "The show opens on Friday.",
                      "The 2020 Sentra goes on sale in late January.") for s in sentences)
+
+
+def test_short_lines_are_not_taken_for_a_wrapped_paragraph() -> None:
+    text = "Ledgerly changelog\nLast updated June 20, 2024\n2.4.0\nTalk: chasing tail latency in Ledgerly\nThe talk is on Thursday."
+    assert split_sentences(text) == [
+        "Ledgerly changelog", "Last updated June 20, 2024", "2.4.0", "Talk: chasing tail latency in Ledgerly",
+        "The talk is on Thursday.",
+    ]
+
+
+def test_a_block_with_a_long_line_keeps_one_paragraph_a_line() -> None:
+    long_line = "Tail latency is where caches earn or lose their reputation, and this talk walks through a year of it."
+    text = f"Talk: chasing tail latency in Swiftcache\nSession abstract, main hall, Thursday afternoon.\n{long_line}"
+    assert split_sentences(text)[:2] == ["Talk: chasing tail latency in Swiftcache",
+                                         "Session abstract, main hall, Thursday afternoon."]
+
+
+def test_a_yes_or_no_answer_is_its_own_sentence() -> None:
+    assert split_sentences("Is there a limit? No. Send as many invoices as you like.") == [
+        "Is there a limit?", "No.", "Send as many invoices as you like.",
+    ]
 
 
 def test_rules_and_separators_are_not_sentences() -> None:
