@@ -60,6 +60,7 @@ from .contract import (
 )
 from .endings import EXIT_CODES, STATUS_LABEL, EndKind
 from .live import STATUS_STYLE, LiveView, live_mode
+from .questions import MissingDimension
 from .store import Store, StoreError, TaskRecord, UnknownTask
 
 __all__ = ["app", "main"]
@@ -269,6 +270,8 @@ def build_contract(
             raise BadInput('give the question too: research run "<question>" --object A --dimension X')
         try:
             parsed = parse_question(question).model_dump(mode="json")
+        except MissingDimension as exc:  # "Compare A and B" --dimension X: the question's objects still count
+            parsed = {"objects": exc.objects}
         except ContractError:
             parsed = {}
         data = {

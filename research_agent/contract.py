@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 import tomllib
 from pathlib import Path
 from typing import Literal
@@ -41,6 +40,14 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+def _nonblank(value: str, what: str) -> str:
+    """`value` stripped; a name that is empty or only whitespace is refused."""
+    stripped = value.strip()
+    if not stripped:
+        raise ValueError(f"{what} is empty or only whitespace")
+    return stripped
+
+
 class ObjectSpec(_Strict):
     name: str
     """Display name of the object (a product, project, organisation…)."""
@@ -48,6 +55,17 @@ class ObjectSpec(_Strict):
     """Other names a page may use for the object."""
     official_domains: list[str] = Field(default_factory=list)
     """Domains whose pages count as primary sources for this object."""
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, v: str) -> str:
+        return _nonblank(v, "an object name")
+
+    @field_validator("aliases")
+    @classmethod
+    def _aliases(cls, v: list[str]) -> list[str]:
+        # an alias is only a hint: a blank one carries nothing, so it is dropped rather than refused
+        return [a.strip() for a in v if a.strip()]
 
     @property
     def names(self) -> list[str]:
@@ -104,6 +122,11 @@ class DimensionSpec(_Strict):
     """For `number`: the unit values are converted to, when known."""
     key: bool = True
     """A key dimension's gap can change the answer; non-key gaps cannot."""
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, v: str) -> str:
+        return _nonblank(v, "a dimension name")
 
     @model_validator(mode="after")
     def _defaults(self) -> "DimensionSpec":
@@ -192,10 +215,10 @@ class TaskContract(_Strict):
             raise ValueError("the contract names no dimensions")
         names = [o.name.lower() for o in self.objects]
         if len(set(names)) != len(names):
-            raise ValueError("object names repeat")
+            raise ValueError(f"object names repeat: {_first_repeat([o.name for o in self.objects])!r} is named twice")
         dims = [d.name.lower() for d in self.dimensions]
         if len(set(dims)) != len(dims):
-            raise ValueError("dimension names repeat")
+            raise ValueError(f"dimension names repeat: {_first_repeat([d.name for d in self.dimensions])!r} is named twice")
         for c in self.constraints:
             if c.dimension.lower() not in dims:
                 raise ValueError(f"constraint on unknown dimension {c.dimension!r}")
@@ -220,6 +243,15 @@ class TaskContract(_Strict):
         """A short hash of what the run depends on (not where it came from)."""
         data = self.model_dump(exclude={"source"})
         return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:12]
+
+
+def _first_repeat(names: list[str]) -> str:
+    seen: set[str] = set()
+    for name in names:
+        if name.lower() in seen:
+            return name
+        seen.add(name.lower())
+    return ""
 
 
 def cell_key(obj: str, dim: str) -> str:
@@ -272,49 +304,23 @@ def contract_from_flags(question: str, objects: list[str], dimensions: list[str]
 
 # ---------------------------------------------------------- question parsing
 
-_LIST_SPLIT = re.compile(r"\s*(?:,\s*(?:and|or)\s+|,|\s+and\s+|\s+or\s+|\s*&\s*)\s*", re.I)
-_VS_SPLIT = re.compile(r"\s+(?:vs\.?|versus)\s+|\s*,\s*", re.I)
-_PATTERNS: list[tuple[re.Pattern[str], str]] = [
-    # "Compare A, B and C on X, Y and Z" / "... in terms of X and Y" / "... by X"
-    (re.compile(r"^compare\s+(?P<objs>.+?)\s+(?:on|by|in terms of|regarding|for|across)\s+(?P<dims>.+?)$", re.I), "list"),
-    # "A vs B for X" / "A versus B on X"
-    (re.compile(r"^(?P<objs>.+?\s+(?:vs\.?|versus)\s+.+?)\s+(?:for|on|in terms of|regarding|by)\s+(?P<dims>.+?)$", re.I), "vs"),
-    # "Which of A, B or C has the best X (and Y)"
-    (re.compile(r"^which\s+of\s+(?P<objs>.+?)\s+(?:has|have|offers?|gives?|is)\s+(?:the\s+)?(?:best|lowest|highest|most|least|cheapest|fastest|strongest)\s+(?P<dims>.+?)$", re.I), "list"),
-    # "What is the X of A, B and C" / "What are the X and Y of A and B"
-    (re.compile(r"^what\s+(?:is|are)\s+the\s+(?P<dims>.+?)\s+of\s+(?P<objs>.+?)$", re.I), "list"),
-]
-
-
-def _items(text: str, splitter: re.Pattern[str]) -> list[str]:
-    parts = [p.strip(" .\"'") for p in splitter.split(text.strip())]
-    return [p for p in parts if p]
-
 
 def parse_question(question: str, min_sources: int = 2) -> TaskContract:
-    """Rule-based parse of common comparison questions into a contract.
+    """Rule-based parse of a question into a contract (the shapes: `research_agent.questions`).
 
-    Raises `ContractError` (with how to give a contract) when no shape matches.
+    Raises `ContractError` (with how to give a contract) when no shape reads the question;
+    `questions.MissingDimension` when it names objects but nothing to compare them on.
     """
+    from .questions import read_question  # the parser imports this module's ContractError
+
     q = question.strip()
     if not q:
         raise ContractError("the question is empty: ask something, e.g. \"Compare A and B on license\"")
     if len(q) > MAX_QUESTION_CHARS:
         raise ContractError(f"the question is {len(q)} characters; the limit is {MAX_QUESTION_CHARS}")
-    body = q.rstrip("?!. ")
-    for pattern, style in _PATTERNS:
-        m = pattern.match(body)
-        if not m:
-            continue
-        objs = _items(m["objs"], _VS_SPLIT if style == "vs" else _LIST_SPLIT)
-        dims = _items(m["dims"], _LIST_SPLIT)
-        if objs and dims:
-            return contract_from_mapping(
-                {"question": q, "objects": objs, "dimensions": dims, "min_sources": min_sources},
-                origin="question",
-                source="parsed",
-            )
-    raise ContractError(
-        "could not read objects and dimensions from the question; phrase it as "
-        "\"Compare A, B and C on X and Y\", pass --object/--dimension, or give --contract FILE.toml"
+    reading = read_question(q)
+    return contract_from_mapping(
+        {"question": q, "objects": reading.objects, "dimensions": reading.dimensions, "min_sources": min_sources},
+        origin="question",
+        source="parsed",
     )

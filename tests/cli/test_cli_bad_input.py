@@ -68,6 +68,25 @@ def _contract(tmp_path: Path, text: str) -> Path:
         pytest.param(
             lambda c, t: ["run", Q, "--contract", t / "missing.toml"], ["missing.toml", "no such contract file"], id="contract-missing"
         ),
+        pytest.param(lambda c, t: ["run", Q, "--corpus", c, "-o", ""], ["object name is empty"], id="empty-object-flag"),
+        pytest.param(
+            lambda c, t: ["run", Q, "--corpus", c, "-o", "Larkspur", "-o", "   ", "-d", "license"],
+            ["object name is empty"],
+            id="blank-object-flag",
+        ),
+        pytest.param(lambda c, t: ["run", Q, "--corpus", c, "-d", " "], ["dimension name is empty"], id="blank-dimension-flag"),
+        pytest.param(
+            lambda c, t: ["run", Q, "--contract", _contract(t, 'objects = ["A", " "]\ndimensions = ["license"]\n')],
+            ["contract.toml", "object name is empty"],
+            id="contract-blank-object",
+        ),
+        pytest.param(
+            lambda c, t: ["run", Q, "--corpus", c, "-o", "Larkspur", "-o", "larkspur"], ["object names repeat"], id="object-twice"
+        ),
+        pytest.param(
+            lambda c, t: ["run", "Compare Larkspur and Tidewell", "--corpus", c], ["no dimension", "--dimension"],
+            id="comparison-without-dimension",
+        ),
         pytest.param(lambda c, t: ["run", Q, "--corpus", t / "nowhere"], ["nowhere", "--corpus"], id="corpus-missing"),
         pytest.param(lambda c, t: ["run", Q, "--search", "searxng"], ["--search-url"], id="searxng-without-url"),
         pytest.param(lambda c, t: ["run", Q, "--search", "tavily"], ["TAVILY_API_KEY"], id="tavily-without-key"),
