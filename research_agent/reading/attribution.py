@@ -208,7 +208,7 @@ def _inside_longer_name(sentence: str, start: int, end: int, toks: list[tuple[in
         gap = sentence[b[1]:start]
         glued = gap.strip() == "" and _is_cap(b[2])
         sentence_initial = len(before) == 1 and _common_initial(sentence, b, toks, common)
-        if glued and not sentence_initial and b[2].lower() not in _STARTERS:
+        if glued and not sentence_initial and b[2].lower() not in _STARTERS and b[2] not in ("No.", "Nr.", "The"):
             return True
     glued_after = []
     for a in after:
@@ -226,6 +226,8 @@ def _person_variant(chunk: str, name: str) -> bool:
     while c and c[0].lower().rstrip(".") in _HONORIFIC:
         c = c[1:]
     n = re.findall(r"[A-Za-z][\w'’-]*", _core(name))
+    if len(n) == 2 and n[0].lower() in _HONORIFIC and c:
+        return c[-1].lower() == n[-1].lower()  # "Judge Howe" is any full name with the surname Howe
     if len(c) < 2 or len(n) < 2 or c[-1].lower() != n[-1].lower():
         return False
     a, b = c[0].lower(), n[0].lower()
@@ -316,8 +318,12 @@ def _chunk_owner(text: str, objects: Sequence[Named], page_object: str | None) -
 
 
 def _short_form(name: str) -> str:
-    """"Madi Municipality" → "Madi"; "" when nothing distinctive is left."""
-    words = _core(name).split()
+    """"Madi Municipality" → "Madi"; "Pinehurst, Texas" → "Pinehurst"; "" when nothing distinctive is left."""
+    core = _core(name)
+    if "," in core:
+        head = core.split(",", 1)[0].strip()
+        return head if len(head) >= 3 else ""
+    words = core.split()
     while len(words) > 1 and words[-1].lower().strip(".,") in _GENERIC_TAIL:
         words.pop()
     short = " ".join(words)
@@ -325,6 +331,9 @@ def _short_form(name: str) -> str:
 
 
 def _with_role(sentence: str, m: EntityMention) -> EntityMention:
+    if sentence[m.end:m.end + 2] in ("'s", "’s") or sentence[m.end:m.end + 1] in ("'", "’") and sentence[m.end - 1:m.end] == "s":
+        # a possessor ("Kestrel's maximum size", "Acme's rival") is not the subject: like "the X of Kestrel"
+        return EntityMention(m.start, m.end, m.text, m.obj, m.how, prepositional=True, genitive=True)
     before = sentence[: m.start].rstrip()
     prev = re.findall(r"[A-Za-z']+$", before)
     word = prev[0].lower() if prev else ""
@@ -373,9 +382,25 @@ class Subjects:
         self.current = subject.obj
 
 
+def mask_parentheses(sentence: str) -> str:
+    """The sentence with the inside of each parenthesis blanked (same length): "(Hangul: 김소영; born …)"
+    must not end a clause or a definition."""
+    out, depth = [], 0
+    for ch in sentence:
+        if ch == "(":
+            depth += 1
+            out.append(ch)
+        elif ch == ")" and depth:
+            depth -= 1
+            out.append(ch)
+        else:
+            out.append(" " if depth else ch)
+    return "".join(out)
+
+
 def clause_bounds(sentence: str, pos: int) -> tuple[int, int]:
     start, end = 0, len(sentence)
-    for m in _CLAUSE.finditer(sentence):
+    for m in _CLAUSE.finditer(mask_parentheses(sentence)):
         if m.end() <= pos:
             start = m.end()
         elif m.start() >= pos:
@@ -427,6 +452,19 @@ def _clause_head(sentence: str, start: int, end: int) -> int:
     return pos
 
 
+_VERBISH = re.compile(
+    r"\s*(?:\([^)]*\)\s*)?(?:,[^,]{0,60},\s*)?(?:is|was|are|were|has|had|have|will|would|can|could|may|might|must|shall|"
+    r"should|did|does|do|became|becomes|remains|remained|costs?|offers?|supports?|uses?|provides?|includes?|employs?|"
+    r"makes?|starts?|ships?|runs?|charges?|gets?|got|keeps?|comes?|came|holds?|held|serves?|won|wins|plays?|lies|"
+    r"sits|stands?|stood|won|also|now|still|currently|first|then|later|[a-z]+ed)\b",
+    re.I,
+)
+
+
+def _verb_follows(sentence: str, pos: int) -> bool:
+    return bool(_VERBISH.match(sentence, pos)) or sentence[pos:pos + 2] in ("'s", "’s")
+
+
 def subject_of(sentence: str, ents: list[EntityMention], start: int, end: int, exclude: tuple[int, int] | None = None) -> list[EntityMention] | str | None:
     """The subject(s) of the clause [start, end): the named mention(s) that open it (after a leading
     adverbial phrase and determiners, coordinated with "and"), "reference" for a pronoun or "the company",
@@ -447,6 +485,13 @@ def subject_of(sentence: str, ents: list[EntityMention], start: int, end: int, e
         gap = re.match(r"(?:[a-z][\w-]*\s+){1,3}", sentence[first:end])
         if gap and not re.search(r"\b(?:of|by|for|from|with|in|on|at|to|than|and|or|is|are|was|were)\b", gap.group(0)):
             opener = next((e for e in inside if e.start == first + gap.end()), None)
+    if opener is not None and not _verb_follows(sentence, opener.end) and not re.match(r"\s*(?:,\s*)?(?:and|&|or)\s", sentence[opener.end:]):
+        # "India census, Wadi had a population of …": the opener is a modifier; the subject is the
+        # first later name followed by a verb
+        later = next((e for e in inside if e.start > opener.end and e.obj is not None and not e.prepositional
+                      and _verb_follows(sentence, e.end)), None)
+        if later is not None:
+            opener = later
     if opener is None:
         return None
     subjects = [opener]

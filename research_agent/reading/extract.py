@@ -28,7 +28,8 @@ from typing import Sequence
 
 from ..contract import DimensionSpec, ObjectSpec
 from .attribution import (
-    Attribution, EntityMention, Named, Subjects, attribute, mentions, page_subject, page_vocabulary, sentence_subject,
+    Attribution, EntityMention, Named, Subjects, attribute, mask_parentheses, mentions, page_subject, page_vocabulary,
+    sentence_subject,
 )
 from .lexicon import Family, compiled_patterns, cue_pattern, family_named, infer_kind
 from .segment import split_sentences
@@ -121,17 +122,25 @@ _GENRE_HEADS = re.compile(r"\s+(?:film|movie|album|novel|song|single|series|game
 
 
 def _complement(sentence: str, family: str) -> list[Value]:
-    m = _COPULA.search(sentence)
+    m = _COPULA.search(mask_parentheses(sentence))
     if not m:
         return []
     rest = sentence[m.end():]
-    lead = _DROP.match(rest)
-    skip = lead.end() if lead else 0
+    skip = 0
+    while True:  # leading years, demonyms ("South Korean", "English-American") and stock adjectives
+        lead = _DROP.match(rest[skip:])
+        nat = [v for v in find_values(rest[skip:skip + 40], "nationality") if v.start == 0]
+        step = max(lead.end() if lead else 0, (nat[0].end + len(rest[skip + nat[0].end:]) - len(rest[skip + nat[0].end:].lstrip())) if nat else 0)
+        if step == 0:
+            break
+        skip += step
     body = rest[skip:]
     end = _PHRASE_END.search(body)
     phrase = body[: end.start()] if end else body
     if family == "genre":
         phrase = _GENRE_HEADS.sub("", phrase)
+    elif family == "occupation" and re.fullmatch(r"[a-z-]+\s+and\s+[a-z-]+", phrase.strip()):
+        phrase = phrase.split()[0]  # "singer and actress": the first of two occupations
     phrase = phrase.strip(" ,.;:")
     if not phrase or len(phrase) > 80 or not re.search(r"[a-z]", phrase):
         return []
@@ -289,10 +298,11 @@ _DEF_END = re.compile(r"[;:]|,\s+(?:who|which|where|whose|and|but|while)\b|\s+(?
 
 def _definition_window(sentence: str) -> tuple[int, int] | None:
     """The span of the first copula's complement ("is an American film director" → "American film director")."""
-    m = _DEF_COPULA.search(sentence)
+    masked = mask_parentheses(sentence)
+    m = _DEF_COPULA.search(masked)
     if not m:
         return None
-    end = _DEF_END.search(sentence, m.end())
+    end = _DEF_END.search(masked, m.end())
     return m.start(), end.start() if end else len(sentence)
 
 
