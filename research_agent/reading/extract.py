@@ -292,7 +292,9 @@ def read_sentence(
     return Reading(target.key, chosen.canonical, chosen.display, sentence, att, cue is not None)
 
 
-_DEF_COPULA = re.compile(r"\b(?:is|was|are|were|has been|had been)\s+(?:(?:an?|the|one of the)\s+)?", re.I)
+_DEF_COPULA = re.compile(
+    r"\b(?:is|was|are|were|has been|had been)\s+(?!(?:\w+ed|\w+en|by|not|also|still)\b)(?:(?:an?|the|one of the)\s+)?", re.I
+)
 _DEF_END = re.compile(r"[;:]|,\s+(?:who|which|where|whose|and|but|while)\b|\s+(?:who|which|that|whose)\b|\.\s*$")
 
 
