@@ -252,6 +252,7 @@ def test_counts() -> None:
     assert canon(counts("about 1.2 million visitors")) == ["1200000"]
     assert canon(counts("The firm employs 1,400 staff.")) == ["1400"]
     assert canon(counts("The committee has seven members.")) == ["7"]
+    assert canon(counts("two hundred soldiers and one thousand horses")) == ["200", "1000"]
     assert canon(counts("an estimated total population of 25,038 of whom 13,665 are men")) == ["25038", "13665"]
 
 

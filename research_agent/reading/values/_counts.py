@@ -22,7 +22,7 @@ from ._versions import versions
 
 _COUNT = re.compile(
     rf"(?<![0-9A-Za-zÀ-ɏ_.,$€£¥#/:'\"′-])(?P<num>{DIGITS}|\b(?:{WORDS})\b)"
-    r"(?:\s(?P<scale>thousand|million|billion|trillion))?"
+    r"(?:\s(?P<scale>hundred|thousand|million|billion|trillion))?"
     r"(?![0-9A-Za-zÀ-ɏ_%°'\"′″]|[.,:/]\d|-\w)",  # CJK text glues numbers to words: "9,523人"
     re.I,
 )
@@ -54,7 +54,7 @@ def counts(sentence: str) -> list[Value]:
             continue
         if "." in m["num"] and not m["scale"]:
             continue  # "2.0", "240.7": a measure or a version, not a number of things
-        if m["num"].lower() in _ONE_WORDS or _NOT_BEFORE.search(sentence, max(0, m.start() - 10), m.start()):
+        if m["num"].lower() in _ONE_WORDS and not m["scale"] or _NOT_BEFORE.search(sentence, max(0, m.start() - 10), m.start()):
             continue
         value = parse_number(m["num"], m["scale"] if m["scale"] and m["scale"].lower() in SCALES else None)
         if value is None:

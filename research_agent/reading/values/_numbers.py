@@ -19,7 +19,7 @@ WORD_VALUES.update({w: 20 + 10 * i for i, w in enumerate(_TENS)})
 WORD_VALUES.update({"dozen": 12, "a dozen": 12, "a": 1, "an": 1})
 
 SCALES: dict[str, float] = {
-    "thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12,
+    "hundred": 1e2, "thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12,
     "k": 1e3, "m": 1e6, "mn": 1e6, "bn": 1e9, "b": 1e9,
 }
 
@@ -29,7 +29,7 @@ _WORD_ALT = (
 )
 DIGITS = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+"
 WORDS = _WORD_ALT
-SCALE = r"(?:\s(?P<scale>thousand|million|billion|trillion))?"
+SCALE = r"(?:\s(?P<scale>hundred|thousand|million|billion|trillion))?"
 # digits, or a number word on word boundaries, then an optional long-scale word
 NUMBER = rf"(?P<num>{DIGITS}|\b(?:{WORDS})\b){SCALE}"
 
