@@ -21,6 +21,7 @@ research.
 
 from __future__ import annotations
 
+import os
 import time
 from typing import Any, Literal
 
@@ -117,6 +118,8 @@ class LiveView:
         self._t_last = time.monotonic()
         self._done = False
         """Set when the run returned: the clock stops at the last step's figure."""
+        self.notice: str | None = None
+        """A message that stays on screen until exit (the Ctrl-C notice)."""
 
     # ------------------------------------------------------------ lifecycle
     def __enter__(self) -> "LiveView":
@@ -132,6 +135,16 @@ class LiveView:
             self._live = None
 
     # ------------------------------------------------------------ updates
+    def notify(self, message: str) -> None:
+        """Show `message` until the process exits; safe to call from a signal handler.
+
+        The live display draws it as its first line on the next refresh (its own
+        thread), so the redraw never erases it; other modes write it once with
+        `os.write` (no locks, unlike rich or print)."""
+        self.notice = message
+        if self._live is None:
+            os.write(2, f"\n{message}\n".encode())
+
     def on_step(self, state: Any, record: Any, totals: dict[str, Any]) -> None:
         """The `compose` callback: called after each step is checkpointed."""
         if self.mode == "off":
@@ -190,4 +203,8 @@ class LiveView:
         return table
 
     def __rich__(self) -> RenderableType:
-        return Group(self._budget(), self._grid(), Text("last: " + self.last, overflow="ellipsis", no_wrap=True))
+        parts: list[RenderableType] = []
+        if self.notice:
+            parts.append(Text(self.notice, style="bold yellow"))
+        parts += [self._budget(), self._grid(), Text("last: " + self.last, overflow="ellipsis", no_wrap=True)]
+        return Group(*parts)

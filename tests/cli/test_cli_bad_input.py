@@ -139,11 +139,11 @@ def test_an_unknown_task_id_exits_2(command: str) -> None:
 
 def test_bad_list_status_and_report_format() -> None:
     assert_one_line_error(cli("list", "--status", "great"), "--status", "budget_exhausted")
-    assert_one_line_error(cli("report", "x", "--format", "pdf"), "--format", "md or json")
+    assert_one_line_error(cli("report", "x", "--format", "pdf"), "--format", "md, json or html")
 
 
 def test_index_of_a_missing_folder(tmp_path: Path) -> None:
-    assert_one_line_error(cli("index", tmp_path / "nowhere"), "nowhere", "not a folder")
+    assert_one_line_error(cli("index", tmp_path / "nowhere"), "nowhere", "does not exist")
 
 
 def test_bad_input_through_a_real_process(mini_corpus: Path) -> None:
