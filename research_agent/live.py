@@ -31,6 +31,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .contract import TaskContract, cell_key
+from .report import display_url
 
 __all__ = ["STATUS_STYLE", "LiveView", "LiveMode", "describe_action", "live_mode", "step_line"]
 
@@ -60,7 +61,7 @@ def describe_action(record: Any) -> str:
         if "query" in args:
             parts.append(f'{action.name} "{args["query"]}"')
         elif "url" in args:
-            parts.append(f"{action.name} {args['url']}")
+            parts.append(f"{action.name} {display_url(args['url'])}")
         else:
             parts.append(action.name)
     if parts:

@@ -117,7 +117,8 @@ def _facts(
 ) -> dict[str, Any]:
     cells = _ordered_cells(state)
     by_canonical = {s.canonical_url: s for s in state.sources.values()}
-    resumable = end_kind in RESUMABLE
+    # a no-progress ending has no untried path left: a resume cannot change it (new material means a new task)
+    resumable = end_kind in RESUMABLE and end_kind != EndKind.NO_PROGRESS
     reason = stop_reason.value if isinstance(stop_reason, StopReason) else stop_reason
     if hasattr(usage, "model_dump"):
         usage = usage.model_dump()
@@ -148,8 +149,8 @@ def _facts(
             "tool_calls": len(state.executed_keys()),
         },
         "resumable": resumable,
-        "resume_command": (resume_command or f"research resume {task_id}") if resumable and end_kind != EndKind.NO_PROGRESS else None,
-        "resume_options": _resume_options(task_id, state) if end_kind == EndKind.NO_PROGRESS else [],
+        "resume_command": (resume_command or f"research resume {task_id}") if resumable else None,
+        "resume_options": _resume_options(state) if end_kind == EndKind.NO_PROGRESS else [],
         "not_resumable_reason": None if resumable else _NOT_RESUMABLE_WHY.get(end_kind, "this run cannot be continued."),
         "sources": [_source(s) for s in state.sources.values()],
         "risk": [
@@ -161,17 +162,16 @@ def _facts(
     }
 
 
-def _resume_options(task_id: str, state: ResearchState) -> list[dict[str, str]]:
-    """What could change a no-progress ending: a plain resume cannot (every open cell has no untried path)."""
+def _resume_options(state: ResearchState) -> list[dict[str, str]]:
+    """What could change a no-progress ending, each as a new task: every open cell has no untried
+    path left, and a resume keeps the task's dedup memory, so it would only stop again."""
     question = (state.task or state.contract.get("question", "")).replace('"', '\\"')
     return [
-        {"change": "more sources: a corpus folder that holds pages the run has not seen",
-         "command": f"research resume {task_id} --corpus DIR"},
-        {"change": "a different model, which may find other queries and pages",
-         "command": f"research resume {task_id} --model openai:<name>"},
-        {"change": "another search backend (the web): a new task, since a task keeps its backend",
+        {"change": "more sources: a corpus folder with pages this run has not seen",
+         "command": f'research run "{question}" --corpus DIR'},
+        {"change": "another search backend (the web)",
          "command": f'research run "{question}" --search searxng --search-url URL'},
-        {"change": "a wider contract (other objects or dimensions, fewer required sources): a new task",
+        {"change": "a wider contract (other objects or dimensions, fewer required sources)",
          "command": f'research run "{question}" --show-contract > task.toml; edit it; research run --contract task.toml'},
     ]
 
@@ -489,8 +489,8 @@ def _paths_md(f: dict[str, Any]) -> list[str]:
 def _resume_md(f: dict[str, Any]) -> list[str]:
     out = ["## How to resume", ""]
     if f.get("resume_options"):
-        out += ["A plain resume cannot change this ending: no open cell has an untried path left. "
-                "What could change it:", ""]
+        out += [f"{NOT_RESUMABLE} a resume cannot change this ending: no open cell has an untried path left. "
+                "What could change it, as a new task:", ""]
         out += [f"- {o['change']}: `{o['command']}`" for o in f["resume_options"]]
         return out + [""]
     if f["resumable"]:

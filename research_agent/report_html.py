@@ -150,7 +150,8 @@ def _timeline(timeline: dict[str, Any] | None) -> str:
 def _resume(facts: dict[str, Any]) -> str:
     if facts.get("resume_options"):
         items = "".join(f"<li>{_e(o['change'])}: <code>{_e(o['command'])}</code></li>" for o in facts["resume_options"])
-        return f"<p>A plain resume cannot change this ending: no open cell has an untried path left. What could change it:</p><ul>{items}</ul>"
+        return ("<p>Not resumable: a resume cannot change this ending: no open cell has an untried path left. "
+                f"What could change it, as a new task:</p><ul>{items}</ul>")
     if facts["resumable"]:
         return f"<pre>{_e(facts['resume_command'])}</pre>"
     return f"<p>Not resumable: {_e(facts['not_resumable_reason'])}</p>"

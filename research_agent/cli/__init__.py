@@ -25,5 +25,20 @@ __all__ = ["EXIT_BAD_INPUT", "EXIT_EPILOG", "EXIT_INTERRUPTED", "app", "build_co
 
 
 def main() -> None:
-    """Console-script entry point."""
-    app()
+    """Console-script entry point.
+
+    After the command has returned (its state saved, its output written), the process
+    ends with `os._exit`: the interpreter's teardown of the research stack (lxml,
+    trafilatura, sqlalchemy…) takes about a second, which a cancelled run would
+    otherwise add after its summary line.  Every checkpoint is a committed SQLite
+    transaction, so nothing is left to flush but stdout and stderr."""
+    import os
+    import sys
+
+    code = app(standalone_mode=False)
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (BrokenPipeError, ValueError, OSError):
+            pass  # `research list | head`: the reader left; nothing more to say
+    os._exit(code if isinstance(code, int) else 0)

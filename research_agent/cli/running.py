@@ -222,6 +222,12 @@ def resume(
             if body:
                 sys.stdout.write(body if body.endswith("\n") else body + "\n")
             raise typer.Exit(0)
+        if task.end_kind == EndKind.NO_PROGRESS and task.status not in ("created", "running"):
+            raise BadInput(
+                f"task {task_id} ended no_progress: no open cell has an untried path left, so a resume cannot "
+                "change it; start a new task with more sources (--corpus DIR), another backend (--search) or a "
+                f"wider contract (--contract FILE): `research report {task_id}` shows the commands"
+            )
         pid = running_pid(store, task)
         if pid is not None:
             raise BadInput(f"task {task_id} is running in process {pid}; stop it first with `research cancel {task_id}`")

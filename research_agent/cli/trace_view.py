@@ -37,6 +37,8 @@ def step_lines(path: Path) -> list[dict[str, Any]]:
 
 
 def describe_actions(line: dict[str, Any]) -> str:
+    from ..report import display_url
+
     decision = line.get("decision") or {}
     parts = []
     for a in decision.get("actions") or []:
@@ -44,7 +46,7 @@ def describe_actions(line: dict[str, Any]) -> str:
         if "query" in args:
             parts.append(f'{a.get("name")} "{args["query"]}"')
         elif "url" in args:
-            parts.append(f'{a.get("name")} {args["url"]}')
+            parts.append(f'{a.get("name")} {display_url(args["url"])}')
         else:
             parts.append(str(a.get("name")))
     if not parts:
