@@ -220,7 +220,8 @@ def _source_ref(state: ResearchState, source_id: str, finding: Finding | None = 
         "id": source_id,
         "title": (s.title if s else "") or (s.domain if s else ""),
         "url": s.canonical_url if s else (finding.url if finding else None),
-        "source_type": s.source_type if s else (finding.source_type if finding else "unknown"),
+        # a finding is typed for its own object: a vendor's page is primary for the vendor's product
+        "source_type": finding.source_type if finding else (s.source_type if s else "unknown"),
         "date": (finding.date if finding and finding.date else None) or (s.date if s else None),
         "opened": bool(s and s.opened),
         "quote": finding.quote if finding else None,
