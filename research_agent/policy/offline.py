@@ -26,7 +26,9 @@ from ..normalize import query_key, value_from_sentence
 from ..state import LADDER, Cell, Lead, ResearchState
 from .base import CellJudgement, FindingDraft, PageView, PlannedAction
 
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])|\n+")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])|\n+(?![a-z])")
+"""Sentence ends, and line breaks, except a single break before a lowercase word: a hard-wrapped
+Markdown or text paragraph keeps its sentence whole (the quote is grounded whitespace-insensitively)."""
 MAX_LEADS_PER_CELL = 3
 
 

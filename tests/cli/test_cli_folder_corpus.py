@@ -23,7 +23,8 @@ QUESTION = "Compare Heron and Ibis on license"
 
 NOTES = {
     "heron.md": "# Heron\n\nHeron is a small workflow engine for data pipelines.\n\n"
-                "Heron is released under the MIT License, so anyone may use it in commercial products.\n",
+                "Heron is released under the MIT License, so anyone may use it in commercial\n"
+                "products without asking.\n",  # a hard-wrapped paragraph: the quote must not stop at the break
     "ibis.txt": "Ibis notes\n\nIbis is a columnar query planner. Ibis is licensed under the Apache License 2.0.\n",
     "review.html": "<html><head><title>Heron and Ibis reviewed</title></head><body><article>"
                    "<h1>Heron and Ibis reviewed</h1><p>We looked at two young open source tools this month.</p>"
@@ -47,6 +48,7 @@ def test_a_flat_folder_of_notes_answers_the_question(notes: Path) -> None:
     assert res.exit_code == 0, res.stdout + res.stderr
     assert "**Status:** Complete — completed" in res.stdout
     assert "heron.md" in res.stdout and "https://corpus.local" not in res.stdout  # pages show their file path
+    assert '"Heron is released under the MIT License, so anyone may use it in commercial products without asking."' in res.stdout
     cells = json.loads(cli("show", "notes1", "--json").stdout)
     assert {c["cell"]: (c["status"], c["value"]) for c in cells} == {
         "Heron/license": ("confirmed", "MIT"), "Ibis/license": ("confirmed", "Apache-2.0")}
