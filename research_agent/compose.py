@@ -340,8 +340,7 @@ def execute(
     sleep: Callable[[float], None] = time.sleep,
 ) -> Outcome:
     """Run (or continue) one task through the engine until a stop rule fires."""
-    kind = "resume" if state is not None else "first"
-    run_id = store.start_run(task_id, kind, os.getpid())
+    run_id = store.start_run(task_id, "resume" if state is not None else "first", os.getpid())
     toolbox = open_toolbox(cfg, faults=faults, index_path=index_path)
     try:
         policy, model = make_policy(cfg, exhaustive=stopper == "max_steps")
@@ -372,9 +371,7 @@ def execute(
     end_kind = end_kind_for(final.stop_reason)
     answer = _answer_text(agent, model, hook, final) if end_kind == EndKind.COMPLETED else None
     usage = hook.totals(final)
-    for counter in ("model_calls", "rejected_outputs", "rejected_findings"):
-        if final.counters.get(counter):
-            usage[counter] = final.counters[counter]
+    usage |= {k: final.counters[k] for k in ("model_calls", "rejected_outputs", "rejected_findings") if final.counters.get(k)}
     md, js = build_report(
         final, task_id=task_id, end_kind=end_kind, stop_reason=final.stop_reason, stop_detail=final.stop_detail,
         usage=usage, resume_command=resume_command(task_id, cfg, end_kind), answer_text=answer,
@@ -384,8 +381,8 @@ def execute(
         task_id, run_id, end_kind=end_kind, stop_reason=final.stop_reason, stop_detail=final.stop_detail,
         usage=hook.run_usage(final), report_md=md, report_json=js, state=final,
     )
-    trace_dir = Path(cfg.traces) / run_id
-    return Outcome(task_id, run_id, end_kind, str(final.stop_reason), final.stop_detail, final, md, js, usage, trace_dir)
+    return Outcome(task_id, run_id, end_kind, str(final.stop_reason), final.stop_detail, final, md, js, usage,
+                   Path(cfg.traces) / run_id)
 
 
 def budget_from(cfg: ResearchConfig) -> RuntimeBudget:
