@@ -10,7 +10,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from ._app import EXIT_EPILOG, EXIT_BAD_INPUT, DbOpt, app
+from ._app import EXIT_BAD_INPUT, EXIT_EPILOG, app
 from ._common import BadInput, absolute, bad_input, check_corpus, compose, fail, resolve_model
 
 __all__ = ["eval_", "index"]
@@ -19,10 +19,10 @@ __all__ = ["eval_", "index"]
 @app.command(epilog=EXIT_EPILOG)
 def index(
     directory: Annotated[Path, typer.Argument(help="Corpus folder: any folder of .html/.md/.txt, or pages/<host>/….")],
-    db: DbOpt = None,
+    db: Annotated[Optional[Path], typer.Option("--db", help="Index file (default: cached under $RESEARCH_HOME/indexes).")] = None,
     db_path: Annotated[Optional[Path], typer.Option("--db-path", hidden=True, help="Old name of --db.")] = None,
 ) -> None:
-    """Build (or refresh) the local search index of a corpus (--db: the index file; default cached under $RESEARCH_HOME/indexes)."""
+    """Build (or refresh) the local search index of a corpus and print its size and hosts."""
     with bad_input():
         check_corpus(directory, "research index")
     root = compose()
