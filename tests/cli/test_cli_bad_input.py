@@ -157,3 +157,10 @@ def test_bad_input_through_a_real_process(mini_corpus: Path) -> None:
     assert (proc.returncode, error_lines(proc.stderr)) == (2, ["error: no task nope; `research list` shows the known ids"])
     assert task_count(default_db()) == 0
     assert question_of(mini_corpus) == Q
+
+
+def test_a_file_given_as_the_corpus_is_named_a_file(tmp_path: Path) -> None:
+    note = tmp_path / "hostname"
+    note.write_text("box\n", encoding="utf-8")
+    assert_one_line_error(cli("run", "Compare A and B on license", "--corpus", note), str(note), "is a file, not a folder")
+    assert_one_line_error(cli("index", note), "is a file, not a folder")
