@@ -36,7 +36,7 @@ class NoProgressCriteria(StopCriteria):
                 f"{len(open_cells)} open cell(s) remain"
             )
         if open_cells and all(c.exhausted for c in open_cells):
-            desc = ", ".join(f"{c.key} {c.status} ({c.needed or 'no path'})" for c in open_cells[:4])
+            desc = ", ".join(f"{c.key} {c.status} ({c.needed or 'no path'})" for c in open_cells)
             searched = len({a.key for a in state.actions if a.tool == "search" and a.status == "ok"})
             opened = sum(1 for s in state.sources.values() if s.opened)
             last = state.counters.get("last_change_step", 0)

@@ -51,8 +51,9 @@ from .report import build_report
 from .state import ResearchState
 from .store import Store
 from .tools.faults import Fault
-from .tools.localweb import LocalWeb, make_client
+from .tools.localweb import LocalWeb
 from .tools.netpolicy import AddressPolicy
+from .tools.routes import MergedSearch, SplitTransport
 from .tools.search_local import LocalIndex, LocalSearch
 from .tools.visit import Visitor
 
@@ -112,6 +113,8 @@ class Toolbox:
     registry: ToolRegistry
     names: list[str]
     closers: list[Callable[[], None]] = field(default_factory=list)
+    corpus_hosts: frozenset[str] = frozenset()
+    """Hosts the local web serves: allowed by construction (risk screen and address policy)."""
 
     def close(self) -> None:
         for close in reversed(self.closers):
@@ -119,22 +122,39 @@ class Toolbox:
         self.closers.clear()
 
 
+def corpus_joins(cfg: ResearchConfig) -> bool:
+    """The local corpus takes part when it is the backend, or when the user asks for it
+    with a web backend (`--corpus DIR` or `--with-corpus`)."""
+    return cfg.search_backend == "local" or cfg.with_corpus or cfg.corpus is not None
+
+
+def _allowed_hosts(cfg: ResearchConfig) -> set[str]:
+    """Hosts the user allowed in the risk policy (`allowed_hosts`, `host` or `host:port`), as host names."""
+    return {h.rsplit(":", 1)[0] if h.count(":") == 1 else h for h in load_risk_policy(cfg).allowed_hosts}
+
+
+def _visit_client(cfg: ResearchConfig, web: LocalWeb | None) -> httpx.Client:
+    """Corpus only: loopback, nothing else. Web backend: the real web. Both: split by host."""
+    if web is None:
+        return httpx.Client(timeout=cfg.http_timeout, follow_redirects=False)
+    transport = web.transport() if cfg.search_backend == "local" else SplitTransport(web)
+    return httpx.Client(transport=transport, timeout=cfg.http_timeout, follow_redirects=False)
+
+
 def open_toolbox(cfg: ResearchConfig, *, faults: list[Fault] | None = None, index_path: Path | None = None) -> Toolbox:
-    corpus = cfg.corpus_path()
-    if cfg.search_backend == "local" and not corpus.is_dir():
+    corpus = cfg.corpus_path() if corpus_joins(cfg) else None
+    if corpus is not None and not corpus.is_dir():
         raise FileNotFoundError(f"corpus folder {corpus} does not exist; pass --corpus DIR")
     closers: list[Callable[[], None]] = []
-    registry = ToolRegistry()
-    allow: set[str] = set()
-    transport: httpx.BaseTransport | None = None
-    if corpus.is_dir():
+    web: LocalWeb | None = None
+    if corpus is not None:
         web = LocalWeb(corpus, faults or []).start()
         closers.append(web.stop)
-        allow |= {h for h in web.hosts if not _is_ip(h)}
-        transport = web.transport()
-    client = httpx.Client(transport=transport, timeout=cfg.http_timeout, follow_redirects=False) if transport else httpx.Client(timeout=cfg.http_timeout)
+    served = frozenset(h for h in (web.hosts if web else ()) if not _is_ip(h))
+    client = _visit_client(cfg, web)
     closers.append(client.close)
-    visitor = Visitor(client, AddressPolicy(allow_hosts=frozenset(allow)), max_bytes=cfg.max_page_bytes, timeout=cfg.http_timeout)
+    policy = AddressPolicy(allow_hosts=frozenset(served | _allowed_hosts(cfg)))
+    visitor = Visitor(client, policy, max_bytes=cfg.max_page_bytes, timeout=cfg.http_timeout)
     backend = _search_backend(cfg, corpus, index_path, closers)
 
     def search(query: str, **_meta: Any):
@@ -143,16 +163,25 @@ def open_toolbox(cfg: ResearchConfig, *, faults: list[Fault] | None = None, inde
     def visit(url: str, **_meta: Any):
         return visitor.visit(url)
 
+    registry = ToolRegistry()
     registry.register("search", search)
     registry.register("visit", visit)
-    return Toolbox(registry, [f"search:{cfg.search_backend}", "visit"], closers)
+    return Toolbox(registry, [f"search:{cfg.search_backend}", "visit"], closers, served)
 
 
-def _search_backend(cfg: ResearchConfig, corpus: Path, index_path: Path | None, closers: list):
-    if cfg.search_backend == "local":
+def _search_backend(cfg: ResearchConfig, corpus: Path | None, index_path: Path | None, closers: list):
+    local = None
+    if corpus is not None:
         index, _ = build_index(corpus, index_path)
         closers.append(index.close)
-        return LocalSearch(index)
+        local = LocalSearch(index)
+    if cfg.search_backend == "local":
+        return local
+    web = _web_search_backend(cfg, closers)
+    return web if local is None else MergedSearch(web, local)
+
+
+def _web_search_backend(cfg: ResearchConfig, closers: list):
     from .tools import search_http
 
     client = httpx.Client(timeout=cfg.http_timeout)
@@ -184,8 +213,12 @@ def make_policy(cfg: ResearchConfig, *, exhaustive: bool = False):
     return LLMPolicy(model, exhaustive=exhaustive), model
 
 
-def load_risk_policy(cfg: ResearchConfig) -> RiskPolicy:
-    return RiskPolicy.from_toml(cfg.risk_policy) if cfg.risk_policy else RiskPolicy.default()
+def load_risk_policy(cfg: ResearchConfig, *, allow: frozenset[str] = frozenset()) -> RiskPolicy:
+    """The configured risk policy; `allow` adds hosts (the served corpus hosts) to its `allowed_hosts`."""
+    policy = RiskPolicy.from_toml(cfg.risk_policy) if cfg.risk_policy else RiskPolicy.default()
+    if not allow:
+        return policy
+    return RiskPolicy.model_validate({**policy.model_dump(), "allowed_hosts": [*policy.allowed_hosts, *sorted(allow)]})
 
 
 def stop_rules(cfg: ResearchConfig, stopper: Stopper) -> list:
@@ -307,13 +340,12 @@ def execute(
     sleep: Callable[[float], None] = time.sleep,
 ) -> Outcome:
     """Run (or continue) one task through the engine until a stop rule fires."""
-    kind = "resume" if state is not None else "first"
-    run_id = store.start_run(task_id, kind, os.getpid())
+    run_id = store.start_run(task_id, "resume" if state is not None else "first", os.getpid())
     toolbox = open_toolbox(cfg, faults=faults, index_path=index_path)
     try:
         policy, model = make_policy(cfg, exhaustive=stopper == "max_steps")
         agent = ResearchAgent(
-            contract, policy, toolbox.registry, load_risk_policy(cfg), llm=model,
+            contract, policy, toolbox.registry, load_risk_policy(cfg, allow=toolbox.corpus_hosts), llm=model,
             reducer_config=ReducerConfig(transient_attempts=cfg.transient_attempts),
             naive_final=stopper == "stagnation",
         )
@@ -339,19 +371,18 @@ def execute(
     end_kind = end_kind_for(final.stop_reason)
     answer = _answer_text(agent, model, hook, final) if end_kind == EndKind.COMPLETED else None
     usage = hook.totals(final)
-    for counter in ("model_calls", "rejected_outputs", "rejected_findings"):
-        if final.counters.get(counter):
-            usage[counter] = final.counters[counter]
+    usage |= {k: final.counters[k] for k in ("model_calls", "rejected_outputs", "rejected_findings") if final.counters.get(k)}
     md, js = build_report(
         final, task_id=task_id, end_kind=end_kind, stop_reason=final.stop_reason, stop_detail=final.stop_detail,
         usage=usage, resume_command=resume_command(task_id, cfg, end_kind), answer_text=answer,
+        answer_by=cfg.model.partition(":")[0] if model is not None else None,
     )
     store.finish(
         task_id, run_id, end_kind=end_kind, stop_reason=final.stop_reason, stop_detail=final.stop_detail,
         usage=hook.run_usage(final), report_md=md, report_json=js, state=final,
     )
-    trace_dir = Path(cfg.traces) / run_id
-    return Outcome(task_id, run_id, end_kind, str(final.stop_reason), final.stop_detail, final, md, js, usage, trace_dir)
+    return Outcome(task_id, run_id, end_kind, str(final.stop_reason), final.stop_detail, final, md, js, usage,
+                   Path(cfg.traces) / run_id)
 
 
 def budget_from(cfg: ResearchConfig) -> RuntimeBudget:

@@ -17,7 +17,13 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
-DEMO_CORPUS = REPO_ROOT / "evalsets" / "demo"
+DEMO_CORPUS = Path(__file__).resolve().parent / "demo"
+"""The README's demo corpus; package data, so it is there after `pip install .` too."""
+
+
+def default_eval_paths() -> list[Path]:
+    """What `research eval` runs without arguments: `evalsets/` of a checkout and the demo case."""
+    return [p for p in (REPO_ROOT / "evalsets", DEMO_CORPUS) if p.is_dir()]
 
 
 class ConfigError(ValueError):
@@ -49,6 +55,8 @@ class ResearchConfig(BaseModel):
     """Append every model answer to this JSONL script, replayable with `scripted:<file>`."""
     corpus: Path | None = None
     """Local corpus folder served on loopback and indexed; default the demo corpus."""
+    with_corpus: bool = False
+    """With a web search backend, also search and read the local corpus (set by `--corpus` too)."""
     search_backend: Literal["local", "searxng", "tavily", "brave"] = "local"
     """Where `search` goes."""
     searxng_url: str | None = None

@@ -21,6 +21,7 @@ research.
 
 from __future__ import annotations
 
+import os
 import time
 from typing import Any, Literal
 
@@ -30,6 +31,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .contract import TaskContract, cell_key
+from .report import display_url
 
 __all__ = ["STATUS_STYLE", "LiveView", "LiveMode", "describe_action", "live_mode", "step_line"]
 
@@ -59,7 +61,7 @@ def describe_action(record: Any) -> str:
         if "query" in args:
             parts.append(f'{action.name} "{args["query"]}"')
         elif "url" in args:
-            parts.append(f"{action.name} {args['url']}")
+            parts.append(f"{action.name} {display_url(args['url'])}")
         else:
             parts.append(action.name)
     if parts:
@@ -117,6 +119,8 @@ class LiveView:
         self._t_last = time.monotonic()
         self._done = False
         """Set when the run returned: the clock stops at the last step's figure."""
+        self.notice: str | None = None
+        """A message that stays on screen until exit (the Ctrl-C notice)."""
 
     # ------------------------------------------------------------ lifecycle
     def __enter__(self) -> "LiveView":
@@ -132,6 +136,16 @@ class LiveView:
             self._live = None
 
     # ------------------------------------------------------------ updates
+    def notify(self, message: str) -> None:
+        """Show `message` until the process exits; safe to call from a signal handler.
+
+        The live display draws it as its first line on the next refresh (its own
+        thread), so the redraw never erases it; other modes write it once with
+        `os.write` (no locks, unlike rich or print)."""
+        self.notice = message
+        if self._live is None:
+            os.write(2, f"\n{message}\n".encode())
+
     def on_step(self, state: Any, record: Any, totals: dict[str, Any]) -> None:
         """The `compose` callback: called after each step is checkpointed."""
         if self.mode == "off":
@@ -190,4 +204,8 @@ class LiveView:
         return table
 
     def __rich__(self) -> RenderableType:
-        return Group(self._budget(), self._grid(), Text("last: " + self.last, overflow="ellipsis", no_wrap=True))
+        parts: list[RenderableType] = []
+        if self.notice:
+            parts.append(Text(self.notice, style="bold yellow"))
+        parts += [self._budget(), self._grid(), Text("last: " + self.last, overflow="ellipsis", no_wrap=True)]
+        return Group(*parts)

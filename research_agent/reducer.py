@@ -455,7 +455,7 @@ class Reducer:
         scope = (
             f"searched {len(cell.queries)} quer{'y' if len(cell.queries) == 1 else 'ies'} "
             f"({'; '.join(repr(q) for q in cell.queries) or 'none'}) and read {len(opened)} site(s)"
-            f"{' (' + ', '.join(opened[:8]) + ')' if opened else ''}"
+            f"{' (' + ', '.join(opened[:8]) + (f' and {len(opened) - 8} more' if len(opened) > 8 else '') + ')' if opened else ''}"
         )
         cell.scope_note = scope
         if cell.status == "pending":

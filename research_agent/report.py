@@ -45,10 +45,18 @@ __all__ = ["REPORT_PARTS", "build_report", "report_parts_present"]
 REPORT_PARTS = ("why_stopped", "verified_claims", "sources_per_claim", "open_questions", "resume")
 
 CANDIDATE = "candidate (not cross-checked)"
+CORPUS_HOST = "corpus.local"
+"""The host `tools/localweb.py` serves a plain folder's files under (its CORPUS_HOST)."""
 NOT_RESUMABLE = "Not resumable:"
 _CONFLICT_OPEN = "(conflict unresolved)"
 _OPEN_MARKS = ("partial", "pending", "unavailable")
 _QUOTE_CHARS = 280
+
+_WRITTEN_BY = {
+    "openai": "written by the language model",
+    "rules": "written by the rule-based stand-in (no language model)",
+    "scripted": "replayed from a recorded model script",
+}
 
 _NOT_RESUMABLE_WHY = {
     EndKind.COMPLETED: "the task is complete; there is nothing left to research.",
@@ -72,12 +80,15 @@ def build_report(
     usage: Mapping[str, Any] | Any,
     resume_command: str | None,
     answer_text: str | None = None,
+    answer_by: str | None = None,
 ) -> tuple[str, dict[str, Any]]:
     """The report as (Markdown, JSON-able dict) for a run that ended with `end_kind`.
 
     `usage` is a mapping of usage figures (or anything with `model_dump()`, such
     as the store's `RunUsage`).  `resume_command` is shown verbatim when the end
     kind is resumable; when it is None there, `research resume <task_id>` is shown.
+    `answer_by` is the model kind that wrote `answer_text` (`openai`, `rules`,
+    `scripted`, …): the synthesis heading says who wrote it.
     """
     facts = _facts(
         state,
@@ -89,6 +100,7 @@ def build_report(
         resume_command=resume_command,
         answer_text=answer_text,
     )
+    facts["answer_by"] = answer_by if answer_text else None
     return _markdown(facts), facts
 
 
@@ -105,7 +117,8 @@ def _facts(
 ) -> dict[str, Any]:
     cells = _ordered_cells(state)
     by_canonical = {s.canonical_url: s for s in state.sources.values()}
-    resumable = end_kind in RESUMABLE
+    # a no-progress ending has no untried path left: a resume cannot change it (new material means a new task)
+    resumable = end_kind in RESUMABLE and end_kind != EndKind.NO_PROGRESS
     reason = stop_reason.value if isinstance(stop_reason, StopReason) else stop_reason
     if hasattr(usage, "model_dump"):
         usage = usage.model_dump()
@@ -137,6 +150,7 @@ def _facts(
         },
         "resumable": resumable,
         "resume_command": (resume_command or f"research resume {task_id}") if resumable else None,
+        "resume_options": _resume_options(state) if end_kind == EndKind.NO_PROGRESS else [],
         "not_resumable_reason": None if resumable else _NOT_RESUMABLE_WHY.get(end_kind, "this run cannot be continued."),
         "sources": [_source(s) for s in state.sources.values()],
         "risk": [
@@ -146,6 +160,32 @@ def _facts(
         "usage": dict(usage or {}),
         "counts": state.status_counts(),
     }
+
+
+def _resume_options(state: ResearchState) -> list[dict[str, str]]:
+    """What could change a no-progress ending, each as a new task: every open cell has no untried
+    path left, and a resume keeps the task's dedup memory, so it would only stop again."""
+    question = (state.task or state.contract.get("question", "")).replace('"', '\\"')
+    return [
+        {"change": "more sources: a corpus folder with pages this run has not seen",
+         "command": f'research run "{question}" --corpus DIR'},
+        {"change": "another search backend (the web)",
+         "command": f'research run "{question}" --search searxng --search-url URL'},
+        {"change": "a wider contract (other objects or dimensions, fewer required sources)",
+         "command": f'research run "{question}" --show-contract > task.toml; edit it; research run --contract task.toml'},
+    ]
+
+
+def display_url(url: str | None) -> str:
+    """The URL as a reader should see it: a file of a plain local corpus folder is its path (`notes/heron.md`)."""
+    from urllib.parse import unquote, urlsplit
+
+    if not url:
+        return "no url"
+    parts = urlsplit(url)
+    if parts.hostname == CORPUS_HOST:
+        return unquote(parts.path.lstrip("/")) or url
+    return url
 
 
 def _ordered_cells(state: ResearchState) -> list[Cell]:
@@ -180,7 +220,8 @@ def _source_ref(state: ResearchState, source_id: str, finding: Finding | None = 
         "id": source_id,
         "title": (s.title if s else "") or (s.domain if s else ""),
         "url": s.canonical_url if s else (finding.url if finding else None),
-        "source_type": s.source_type if s else (finding.source_type if finding else "unknown"),
+        # a finding is typed for its own object: a vendor's page is primary for the vendor's product
+        "source_type": finding.source_type if finding else (s.source_type if s else "unknown"),
         "date": (finding.date if finding and finding.date else None) or (s.date if s else None),
         "opened": bool(s and s.opened),
         "quote": finding.quote if finding else None,
@@ -216,7 +257,8 @@ def _question(state: ResearchState, c: Cell) -> dict[str, Any]:
     if c.status == "unavailable":
         scope = c.scope_note or "no scope recorded"
     else:
-        scope = f"{len(c.queries)} quer{'y' if len(c.queries) == 1 else 'ies'}, strategy rung: {c.strategies[-1] if c.strategies else 'initial'}"
+        rung = c.strategies[-1] if c.strategies else "initial"
+        scope = f"searched {len(c.queries)} quer{'y' if len(c.queries) == 1 else 'ies'} so far, strategy rung: {rung}"
     return {
         "cell": c.key,
         "object": c.object,
@@ -303,7 +345,7 @@ def _label(cell_key: str) -> str:
 
 def _ref_line(ref: dict[str, Any]) -> str:
     meta = ", ".join(x for x in (ref["source_type"], ref["date"]) if x)
-    line = f"[{ref['id']}] {ref['title'] or 'untitled'} — {ref['url'] or 'no url'}"
+    line = f"[{ref['id']}] {ref['title'] or 'untitled'} — {display_url(ref['url'])}"
     if meta:
         line += f" ({meta})"
     if ref.get("quote"):
@@ -316,6 +358,9 @@ def _markdown(f: dict[str, Any]) -> str:
     out.append(f"**Status:** {f['status']} — {f['end_kind']}  ")
     why = f["stop_reason"] or "unknown (no stop reason was recorded)"
     out.append(f"**Why it stopped:** {why}" + (f": {f['stop_detail']}" if f["stop_detail"] else "") + "  ")
+    open_cells = [q["cell"] for q in f["open_questions"]]
+    if open_cells:
+        out.append(f"**Open cells ({len(open_cells)}):** " + ", ".join(open_cells) + "  ")
     out.append(f"**Task:** `{f['task_id']}`  ")
     counts = f["counts"]
     out.append("**Cells:** " + ", ".join(f"{n} {k}" for k, n in counts.items() if n) + "  ")
@@ -354,7 +399,7 @@ def _answer_md(f: dict[str, Any]) -> list[str]:
         elif a["status"] == "irrelevant":
             text = f"ruled out: {a['irrelevant_reason'] or 'a hard constraint'}"
         elif a["status"] == "unavailable":
-            text = f"not publicly available; searched: {a['scope_note'] or 'no scope recorded'}"
+            text = "not publicly available (the scope searched is under Open questions)"
         else:
             text = "open (see Open questions)"
         refs = "".join(f"[{sid}]" for sid in a["source_ids"])
@@ -371,7 +416,8 @@ def _answer_md(f: dict[str, Any]) -> list[str]:
         out.append("")
     if f["answer_text"]:
         out += [
-            "### Synthesis (written by the language model from the evidence above; not separately verified)",
+            f"### Synthesis ({_WRITTEN_BY.get(f.get('answer_by') or '', 'written by the policy')} from the evidence above; "
+            "not separately verified)",
             "",
             f["answer_text"].strip(),
             "",
@@ -415,7 +461,7 @@ def _questions_md(f: dict[str, Any]) -> list[str]:
         if q["conflict"]:
             how = f"resolved: {q['conflict_resolution']}" if q["conflict_resolution"] else "unresolved"
             out.append(f"  - conflict: the conditions differ — {q['conflict']} ({how})")
-        out.append(f"  - scope searched: {q['scope']}")
+        out.append(f"  - scope: {q['scope']}")
     out.append("")
     return out
 
@@ -443,6 +489,11 @@ def _paths_md(f: dict[str, Any]) -> list[str]:
 
 def _resume_md(f: dict[str, Any]) -> list[str]:
     out = ["## How to resume", ""]
+    if f.get("resume_options"):
+        out += [f"{NOT_RESUMABLE} a resume cannot change this ending: no open cell has an untried path left. "
+                "What could change it, as a new task:", ""]
+        out += [f"- {o['change']}: `{o['command']}`" for o in f["resume_options"]]
+        return out + [""]
     if f["resumable"]:
         n_open = len(f["open_questions"])
         out += [
@@ -470,7 +521,7 @@ def _sources_md(f: dict[str, Any]) -> list[str]:
         if s["quarantined"]:
             read += " (quarantined)"
         out.append(
-            f"| {_esc(s['id'])} | {_esc(s['title'] or s['domain'])} | {_esc(s['canonical_url'] or s['url'])} "
+            f"| {_esc(s['id'])} | {_esc(s['title'] or s['domain'])} | {_esc(display_url(s['canonical_url'] or s['url']))} "
             f"| {s['source_type']} | {read} | {_esc(s['cluster_id'] or '')} |"
         )
     out.append("")

@@ -174,7 +174,8 @@ def test_end_kinds_exit_codes_and_labels() -> None:
 
 def test_a_completed_report_gives_conclusions_with_sources_conflicts_and_exclusions() -> None:
     md, js = _build(completed_state(), EndKind.COMPLETED, StopReason.EVIDENCE_SUFFICIENT,
-                    "4/6 confirmed, 1 unavailable, 1 irrelevant", answer_text="Alpha is the only permissive, priced option.")
+                    "4/6 confirmed, 1 unavailable, 1 irrelevant", answer_text="Alpha is the only permissive, priced option.",
+                    answer_by="openai")
     lines = md.splitlines()
     assert lines[0] == "# Research report: Compare Alpha, Beta and Gamma on license and pricing"
     assert lines[2] == "**Status:** Complete — completed  "
@@ -183,9 +184,11 @@ def test_a_completed_report_gives_conclusions_with_sources_conflicts_and_exclusi
     assert "| Alpha | license | confirmed | Apache-2.0 | [S1][S2] |" in answer
     assert "| Beta | license | confirmed | BUSL-1.1 | [S6] |" in answer
     assert "| Gamma | pricing | irrelevant | ruled out: Gamma is ruled out: license GPL-3.0 fails the constraint (must be permissive) |" in answer
-    assert "| Beta | pricing | unavailable | not publicly available; searched: vendor site, 2 review sites" in answer
+    # the search scope of an unavailable cell is under Open questions, not in the answer table
+    assert "| Beta | pricing | unavailable | not publicly available (the scope searched is under Open questions) |" in answer
+    assert "vendor site" not in answer
     assert "- **Beta / license**: sources disagree — S5 (2022) says MIT for version 3; S6 (2024) says BUSL-1.1 for version 4: the version differs; resolved: the current version 4" in answer
-    assert "### Synthesis (written by the language model" in answer
+    assert "### Synthesis (written by the language model from the evidence above" in answer
     assert answer.index("Alpha is the only permissive") > answer.index("| Gamma | pricing")
     assert "not complete" not in answer
     claims = _section(md, "Verified claims")
@@ -194,7 +197,8 @@ def test_a_completed_report_gives_conclusions_with_sources_conflicts_and_exclusi
     assert "Beta / pricing" not in claims and "Gamma / pricing" not in claims
     questions = _section(md, "Open questions")
     assert "- **Beta / pricing** (unavailable): not found in public sources" in questions
-    assert "scope searched: vendor site, 2 review sites, primary-source search: no published price" in questions
+    assert "  - scope: vendor site, 2 review sites, primary-source search: no published price" in questions
+    assert "**Open cells (1):** Beta/pricing" in md
     assert "Beta / license" not in questions, "a resolved conflict is not open"
     assert _section(md, "How to resume").strip() == "Not resumable: the task is complete; there is nothing left to research."
     assert "## Risk" not in md
@@ -230,7 +234,8 @@ def test_a_budget_stop_is_partial_never_complete_and_answers_the_five_questions(
     assert "  - conflict: the conditions differ — S5 (2022) says MIT for version 3; S6 (2024) says BUSL-1.1 for version 4: the version differs (unresolved)" in questions
     for cell in ("Beta / pricing", "Gamma / license", "Gamma / pricing"):
         assert f"- **{cell}** (pending)" in questions
-    assert "scope searched: 3 queries, strategy rung: primary_sources" in questions
+    assert "  - scope: searched 3 queries so far, strategy rung: primary_sources" in questions
+    assert "searched: searched" not in md
 
     paths = _section(md, "Paths already tried")
     assert "- **Beta / pricing**" in paths
@@ -288,12 +293,16 @@ def test_every_other_partial_kind_says_why_and_how_to_resume(kind: EndKind, reas
     md, js = _build(state, kind, reason, detail, resume=f"research resume t-42")
     assert f"**Status:** {label} — {kind.value}" in md
     assert f"**Why it stopped:** {reason.value}: {detail}" in md
-    assert "```\nresearch resume t-42\n```" in _section(md, "How to resume")
+    resume = _section(md, "How to resume")
+    if kind is EndKind.NO_PROGRESS:  # a plain resume cannot change it: the report says what could
+        assert "--corpus DIR`" in resume and "research resume" not in resume
+    else:
+        assert "```\nresearch resume t-42\n```" in resume
     assert report_parts_present(md) == dict.fromkeys(REPORT_PARTS, True)
     assert report_parts_present(md, state=state) == dict.fromkeys(REPORT_PARTS, True)
     if kind is EndKind.NO_PROGRESS:
         assert "- **Beta / pricing** (unavailable): not found in public sources" in md
-        assert "scope searched: 3 queries over 3 rungs" in md
+        assert "  - scope: 3 queries over 3 rungs" in md
 
 
 def test_a_resumable_report_without_a_given_command_still_shows_one() -> None:
@@ -387,3 +396,36 @@ def test_a_not_resumable_marker_needs_a_reason() -> None:
     assert report_parts_present(md)["resume"]
     stripped = md.replace("Not resumable: the task is complete; there is nothing left to research.", "Not resumable:")
     assert not report_parts_present(stripped)["resume"]
+
+
+def test_the_synthesis_heading_says_who_wrote_it() -> None:
+    headings = {}
+    for by in ("openai", "rules", "scripted"):
+        md, js = _build(completed_state(), EndKind.COMPLETED, StopReason.EVIDENCE_SUFFICIENT, "done",
+                        answer_text="Alpha wins.", answer_by=by)
+        headings[by] = next(line for line in md.splitlines() if line.startswith("### Synthesis"))
+        assert js["answer_by"] == by
+    assert "written by the language model" in headings["openai"]
+    assert "rule-based stand-in" in headings["rules"] and "language model)" not in headings["rules"].split("(no")[0]
+    assert "recorded model script" in headings["scripted"]
+    md, js = _build(completed_state(), EndKind.COMPLETED, StopReason.EVIDENCE_SUFFICIENT, "done")
+    assert "### Synthesis" not in md and js["answer_by"] is None  # the offline policy writes none: the table is the answer
+
+
+def test_a_no_progress_report_says_what_could_change_it_instead_of_a_plain_resume() -> None:
+    md, js = _build(budget_state(), EndKind.NO_PROGRESS, StopReason.NO_NEW_EVIDENCE, "no untried path left")
+    resume = _section(md, "How to resume")
+    assert resume.strip().startswith("Not resumable: a resume cannot change this ending")
+    assert '`research run "Compare Alpha, Beta and Gamma on license and pricing" --corpus DIR`' in resume
+    assert "research resume" not in resume and "```" not in resume
+    assert "wider contract" in resume and "--show-contract" in resume and "--search searxng" in resume
+    assert js["resume_command"] is None and js["resumable"] is False and len(js["resume_options"]) == 3
+    assert report_parts_present(md)["resume"]
+
+
+def test_files_of_a_plain_corpus_folder_show_their_path() -> None:
+    from research_agent.report import display_url
+
+    assert display_url("https://corpus.local/notes/heron.md") == "notes/heron.md"
+    assert display_url("https://corpus.local/my%20notes/a.txt") == "my notes/a.txt"
+    assert display_url("https://alpha.example/docs/license") == "https://alpha.example/docs/license"

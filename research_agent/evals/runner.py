@@ -21,7 +21,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from ..config import REPO_ROOT, ResearchConfig, load_config, model_settings
+from ..config import ResearchConfig, default_eval_paths, load_config, model_settings
 from .case import EvalCase, discover_cases, load_case
 from .metrics import COLUMNS, RunMetrics, aggregate, fmt, measure
 
@@ -136,7 +136,7 @@ def run_eval(
     model: str = "offline", record: bool = False, out=None,
 ) -> int:
     out = out if out is not None else sys.stdout  # resolved per call: stdout may be swapped between calls
-    cases = discover_cases(paths or [REPO_ROOT / "evalsets"])
+    cases = discover_cases(paths or default_eval_paths())
     if not cases:
         print("no cases found", file=sys.stderr)
         return 2

@@ -158,11 +158,11 @@ def test_an_unknown_task_id_exits_2(command: str) -> None:
 
 def test_bad_list_status_and_report_format() -> None:
     assert_one_line_error(cli("list", "--status", "great"), "--status", "budget_exhausted")
-    assert_one_line_error(cli("report", "x", "--format", "pdf"), "--format", "md or json")
+    assert_one_line_error(cli("report", "x", "--format", "pdf"), "--format", "md, json or html")
 
 
 def test_index_of_a_missing_folder(tmp_path: Path) -> None:
-    assert_one_line_error(cli("index", tmp_path / "nowhere"), "nowhere", "not a folder")
+    assert_one_line_error(cli("index", tmp_path / "nowhere"), "nowhere", "does not exist")
 
 
 def test_bad_input_through_a_real_process(mini_corpus: Path) -> None:
@@ -176,3 +176,10 @@ def test_bad_input_through_a_real_process(mini_corpus: Path) -> None:
     assert (proc.returncode, error_lines(proc.stderr)) == (2, ["error: no task nope; `research list` shows the known ids"])
     assert task_count(default_db()) == 0
     assert question_of(mini_corpus) == Q
+
+
+def test_a_file_given_as_the_corpus_is_named_a_file(tmp_path: Path) -> None:
+    note = tmp_path / "hostname"
+    note.write_text("box\n", encoding="utf-8")
+    assert_one_line_error(cli("run", "Compare A and B on license", "--corpus", note), str(note), "is a file, not a folder")
+    assert_one_line_error(cli("index", note), "is a file, not a folder")

@@ -60,9 +60,12 @@ def test_each_end_kind_has_its_exit_code_label_and_report_parts(mini_corpus: Pat
         assert again.exit_code == 0, again.stderr
         assert "Complete — completed" in again.stderr
     else:
-        assert "research resume e1" in res.stdout
-        # nothing new to find: the resumed run ends the same way, without repeating a call
-        assert again.exit_code == code, again.stderr
-        assert "no_progress" in error_lines(again.stderr)[-1]
+        # no untried path is left: the report offers what could change the ending (as a new task), not a
+        # plain resume, and a resume is refused before it adds a step that cannot change anything
+        assert "research resume e1" not in res.stdout and '--corpus DIR`' in res.stdout
+        assert again.exit_code == 2, again.stderr
+        (line,) = error_lines(again.stderr)
+        assert line.startswith("error: task e1 ended no_progress: no open cell has an untried path left")
+        assert task_row(default_db(), "e1")["end_kind"] == "no_progress"
         count, distinct = duplicate_counts(default_db(), "e1")["actions"]
         assert count == distinct > 0

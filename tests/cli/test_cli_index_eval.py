@@ -6,13 +6,17 @@ import sys
 import types
 from pathlib import Path
 
+import json
+
 import pytest
 from _cli_kit import cli, default_db, error_lines, run_proc, task_count
+
+from research_agent.config import DEMO_CORPUS, REPO_ROOT
 
 
 def test_index_reports_documents_and_hosts(mini_corpus: Path, tmp_path: Path) -> None:
     target = tmp_path / "idx" / "corpus.db"
-    res = cli("index", mini_corpus, "--db-path", target)
+    res = cli("index", mini_corpus, "--db", target)
     assert res.exit_code == 0, res.stderr
     lines = res.stdout.splitlines()
     assert lines[0] == f"indexed 12 documents from {mini_corpus} into {target.resolve()}"
@@ -34,8 +38,8 @@ def test_index_defaults_to_the_cache_under_research_home(mini_corpus: Path) -> N
 
 def test_index_of_a_folder_without_pages_warns(tmp_path: Path) -> None:
     (tmp_path / "empty").mkdir()
-    res = cli("index", tmp_path / "empty", "--db-path", tmp_path / "e.db")
-    assert res.exit_code == 0
+    res = cli("index", tmp_path / "empty", "--db-path", tmp_path / "e.db")  # the old name still works
+    assert res.exit_code == 0 and (tmp_path / "e.db").exists()
     assert res.stdout.splitlines()[1] == "hosts: none"
     assert error_lines(res.stderr) == [f"warning: no .html/.htm/.md/.txt page with text under {tmp_path / 'empty'}"]
 
@@ -43,7 +47,7 @@ def test_index_of_a_folder_without_pages_warns(tmp_path: Path) -> None:
 def test_eval_delegates_to_the_runner(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     calls: list[tuple] = []
 
-    def run_eval(paths, *, baselines, json_path, workers, model, record):
+    def run_eval(paths, *, baselines, json_path, workers, model, record, out=None):
         calls.append((paths, baselines, json_path, workers, model))
         assert record is False
         return 1
@@ -51,13 +55,15 @@ def test_eval_delegates_to_the_runner(monkeypatch: pytest.MonkeyPatch, tmp_path:
     fake = types.ModuleType("research_agent.evals.runner")
     fake.run_eval = run_eval  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "research_agent.evals.runner", fake)
-    res = cli("eval", tmp_path / "a", tmp_path / "b", "--baselines", "--json", tmp_path / "m.json", "--workers", "3")
+    res = cli("eval", DEMO_CORPUS, "--baselines", "--json-out", tmp_path / "m.json", "--workers", "3")
     assert res.exit_code == 1
-    assert calls == [([tmp_path / "a", tmp_path / "b"], True, tmp_path / "m.json", 3, "offline")]
+    assert calls == [([DEMO_CORPUS], True, tmp_path / "m.json", 3, "offline")]
     calls.clear()
     assert cli("eval").exit_code == 1
     (paths, baselines, json_path, workers, model), = calls
-    assert paths[0].name == "evalsets" and (baselines, json_path, workers, model) == (False, None, 2, "offline")
+    # a checkout's evalsets/ and the demo case, which ships inside the package
+    assert paths == [REPO_ROOT / "evalsets", DEMO_CORPUS]
+    assert (baselines, json_path, workers, model) == (False, None, 2, "offline")
 
 
 def test_eval_without_a_runner_is_a_one_line_error(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -70,17 +76,20 @@ def test_eval_without_a_runner_is_a_one_line_error(monkeypatch: pytest.MonkeyPat
 def test_eval_bad_input(tmp_path: Path) -> None:
     res = cli("eval", tmp_path / "nowhere")
     assert res.exit_code == 2
-    assert error_lines(res.stderr) == [f"error: {tmp_path / 'nowhere'}: no such case folder or case.toml"]
+    assert error_lines(res.stderr) == [
+        f"error: {tmp_path / 'nowhere'} does not exist; pass a case folder, a case.toml or a folder of cases"
+    ]
+    (tmp_path / "empty").mkdir()
+    res = cli("eval", tmp_path / "empty")
+    assert res.exit_code == 2 and error_lines(res.stderr) == [f"error: no case.toml under {tmp_path / 'empty'}"]
     res = cli("eval", "--model", "gpt4")
     assert res.exit_code == 2 and error_lines(res.stderr)[0].startswith("error: unknown --model 'gpt4'")
 
 
-def test_eval_runs_the_demo_case(tmp_path: Path) -> None:
-    demo = Path(__file__).resolve().parents[2] / "evalsets" / "demo"
-    if not (demo / "case.toml").exists():
-        pytest.skip("the demo evalset is not in this checkout")
-    res = run_proc("eval", demo, "--workers", "1", "--json", tmp_path / "m.json")
+def test_eval_runs_the_demo_case_and_prints_json(tmp_path: Path) -> None:
+    res = run_proc("eval", DEMO_CORPUS, "--workers", "1", "--json", "--json-out", tmp_path / "m.json")
     assert res.returncode == 0, res.stdout + res.stderr
-    assert "quick_complete" in res.stdout and "1 cases × 1 stopper(s)" in res.stdout
-    assert (tmp_path / "m.json").exists()
+    metrics = json.loads(res.stdout)  # stdout is the JSON alone; the tables went to stderr
+    assert metrics == json.loads((tmp_path / "m.json").read_text())
+    assert "quick_complete" in res.stderr and "1 cases × 1 stopper(s)" in res.stderr
     assert task_count(default_db()) == 0  # eval keeps its own stores

@@ -76,3 +76,68 @@ def test_step_line_names_refusals_and_failures() -> None:
     record.action_results = [ActionResult("visit", "refused", error="already visited", error_type="Refused")]
     record.summary = {"new_evidence": False, "refused": ["already visited at step 2"], "gaps_closed": []}
     assert step_line(record) == "step 5 visit https://a.example/x new evidence: no refused: already visited at step 2"
+
+
+_CONTROL = re.compile(r"\x1b\[([0-9;?]*)([A-Za-z])|\r|\n|[^\x1b\r\n]+")
+
+
+def _final_screen(raw: str) -> list[str]:
+    """What a terminal shows at the end: replays text, CR, LF, cursor-up (`ESC[nA`) and
+    erase-line (`ESC[2K`); colours and cursor visibility are ignored."""
+    screen: list[str] = [""]
+    row = 0
+    for m in _CONTROL.finditer(raw):
+        token = m.group(0)
+        if token == "\n":
+            row += 1
+            if row == len(screen):
+                screen.append("")
+        elif token == "\r":
+            pass  # rich writes whole lines; a CR before an erase or a newline changes nothing shown
+        elif m.group(2) == "A":
+            row = max(0, row - int(m.group(1) or 1))
+        elif m.group(2) == "K":
+            screen[row] = ""
+        elif m.group(2) is None:
+            screen[row] += token
+    return [line for line in screen if line.strip()]
+
+
+def test_ctrl_c_notice_stays_on_the_live_view_until_exit(mini_corpus: Path) -> None:
+    """A real terminal (pty): after Ctrl-C the notice is part of every redraw, so the final
+    screen holds it once, with one header line and the grid, then the summary."""
+    from _cli_kit import checkpointed_step, default_db, wait_until
+
+    master, slave = pty.openpty()
+    e = env() | {"COLUMNS": "140", "LINES": "50", "TERM": "xterm-256color"}
+    proc = subprocess.Popen(
+        command("run", question_of(mini_corpus), "--corpus", mini_corpus, "--task-id", "cc", "--fault", "*=slow"),
+        env=e, stdout=subprocess.PIPE, stderr=slave, text=True,
+    )
+    os.close(slave)
+    chunks: list[bytes] = []
+
+    def drain() -> None:
+        while True:
+            try:
+                data = os.read(master, 65536)
+            except OSError:
+                return
+            if not data:
+                return
+            chunks.append(data)
+
+    reader = threading.Thread(target=drain, daemon=True)
+    reader.start()
+    wait_until(lambda: checkpointed_step(default_db(), "cc") >= 2, "step 2 to be checkpointed", proc=proc)
+    proc.send_signal(__import__("signal").SIGINT)
+    proc.communicate(timeout=120)
+    reader.join(timeout=30)
+    os.close(master)
+    screen = _final_screen(b"".join(chunks).decode("utf-8", "replace"))
+    assert proc.returncode == 7, screen
+    notice = [i for i, line in enumerate(screen) if line.startswith("cancelling: the current step finishes")]
+    headers = [i for i, line in enumerate(screen) if line.startswith("task cc  step ")]
+    assert len(notice) == 1 and len(headers) == 1, screen
+    assert notice[0] < headers[0]  # drawn above the header, never erased by a redraw
+    assert screen[-1].startswith("task cc: Partial — user_cancelled")

@@ -86,12 +86,13 @@ def test_discover_cases_sorted_and_unique():
 
 
 def test_demo_question_parses_and_has_pages():
+    from research_agent.config import DEMO_CORPUS
     from research_agent.contract import parse_question
 
-    question = (EVALSETS / "demo" / "question.txt").read_text(encoding="utf-8").strip()
+    question = (DEMO_CORPUS / "question.txt").read_text(encoding="utf-8").strip()
     contract = parse_question(question)
     assert len(contract.objects) == 3
-    assert len(list((EVALSETS / "demo" / "pages").rglob("*.html"))) >= 10
+    assert len(list((DEMO_CORPUS / "pages").rglob("*.html"))) >= 10
 
 
 # ------------------------------------------------------------------ a good case

@@ -1,0 +1,180 @@
+"""Helpers every command shares: one-line errors, consoles, config and store.
+
+Heavy libraries (pydantic through the config, sqlmodel through the store,
+rich) are imported inside the functions, so importing this module costs
+nothing at start-up.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn
+
+import typer
+
+from ._app import EXIT_BAD_INPUT
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from ..config import ResearchConfig
+    from ..store import Store, TaskRecord
+
+__all__ = [
+    "BadInput", "absolute", "bad_input", "compose", "config", "err", "fail", "open_store", "out",
+    "preflight", "process_alive", "resolve_model", "running_pid", "status_label", "store_for",
+]
+
+
+class BadInput(Exception):
+    """Input the CLI refuses before touching the database; the message names the fix."""
+
+
+def err() -> Console:
+    from rich.console import Console
+
+    # Built per call so it binds to the current sys.stderr (CliRunner swaps it).
+    return Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def out() -> Console:
+    from rich.console import Console
+
+    return Console(file=sys.stdout, highlight=False)
+
+
+def fail(message: str, code: int = EXIT_BAD_INPUT) -> NoReturn:
+    one_line = " ".join(str(message).split())
+    print(f"error: {one_line}", file=sys.stderr, flush=True)
+    raise typer.Exit(code)
+
+
+@contextmanager
+def bad_input() -> Iterator[None]:
+    """Turn the errors that mean "fix your input" into one line and exit 2."""
+    from ..config import ConfigError
+    from ..contract import ContractError
+    from ..store import StoreError
+
+    try:
+        yield
+    except (BadInput, ContractError, ConfigError, StoreError) as exc:
+        fail(str(exc))
+
+
+def compose():
+    """The composition root, imported on first use: it pulls in the tools and
+    their libraries (about a second), which `list`, `show` or `cancel` never need."""
+    from .. import compose as module
+
+    return module
+
+
+def absolute(path: Path | None) -> Path | None:
+    return None if path is None else path.expanduser().resolve()
+
+
+def _finish_config(cfg: ResearchConfig) -> ResearchConfig:
+    """Defaults that depend on the user's home, and absolute paths for resume."""
+    from ..config import research_home
+
+    update: dict[str, Any] = {}
+    if "traces" not in cfg.model_fields_set:
+        update["traces"] = research_home() / "traces"
+    for name in ("db", "corpus", "risk_policy", "prices_file"):
+        value = getattr(cfg, name)
+        if value is not None:
+            update[name] = absolute(value)
+    update["traces"] = absolute(update.get("traces", cfg.traces))
+    kind, sep, rest = cfg.model.partition(":")
+    if kind == "scripted" and sep and rest:
+        update["model"] = f"scripted:{absolute(Path(rest))}"
+    return cfg.model_copy(update=update)
+
+
+def config(file: Path | None, overrides: dict[str, Any]) -> ResearchConfig:
+    from ..config import load_config
+
+    return _finish_config(load_config(file, overrides))
+
+
+def open_store(cfg: ResearchConfig) -> Store:
+    from ..store import Store
+
+    return Store(cfg.db_path())
+
+
+def store_for(db: Path | None, config_file: Path | None) -> Store:
+    return open_store(config(config_file, {"db": db}))
+
+
+def check_corpus(path: Path, flag: str = "--corpus") -> None:
+    """A corpus must be an existing folder; a file or a missing path is named as such."""
+    if path.is_file():
+        raise BadInput(f"{flag} {path} is a file, not a folder; pass the folder that holds your pages")
+    if not path.is_dir():
+        raise BadInput(f"corpus folder {path} does not exist; pass {flag} DIR")
+
+
+def preflight(cfg: ResearchConfig) -> None:
+    """What `compose` would only find out after writing the task row."""
+    if cfg.search_backend == "local" or cfg.corpus is not None:
+        check_corpus(cfg.corpus_path())
+    if cfg.search_backend == "searxng" and not cfg.searxng_url:
+        raise BadInput("the searxng backend needs a URL; pass --search-url URL or set SEARXNG_URL")
+    if cfg.search_backend == "tavily" and not cfg.tavily_api_key:
+        raise BadInput("the tavily backend needs an API key; set TAVILY_API_KEY")
+    if cfg.search_backend == "brave" and not cfg.brave_api_key:
+        raise BadInput("the brave backend needs an API key; set BRAVE_API_KEY")
+    resolve_model(cfg)
+
+
+def resolve_model(cfg: ResearchConfig):
+    if cfg.model == "offline":
+        return None
+    from ..llm.openai_model import ModelRejected
+    from ..llm.resolve import resolve_model as resolve
+
+    try:
+        return resolve(cfg.model, config=cfg)
+    except (ValueError, ModelRejected) as exc:
+        raise BadInput(str(exc)) from exc
+
+
+def process_alive(pid: int | None) -> bool:
+    if not pid or pid == os.getpid():
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def running_pid(store: Store, task: TaskRecord) -> int | None:
+    """The pid of a live process running the task, if any."""
+    if task.status not in ("created", "running"):
+        return None
+    runs = store.runs(task.id)
+    if not runs or runs[-1].ended_at is not None:
+        return None
+    pid = runs[-1].pid
+    return pid if process_alive(pid) else None
+
+
+def status_label(store: Store, task: TaskRecord) -> str:
+    from ..endings import STATUS_LABEL
+
+    if task.status in ("created", "running"):
+        runs = store.runs(task.id)
+        last = runs[-1] if runs else None
+        if last is not None and last.ended_at is None and not process_alive(last.pid) and last.pid != os.getpid():
+            return "Interrupted"
+        return task.status.capitalize()
+    return STATUS_LABEL[task.end_kind] if task.end_kind else task.status.capitalize()

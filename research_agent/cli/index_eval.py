@@ -1,0 +1,98 @@
+"""`research index` (check a corpus) and `research eval` (the stopping evalsets)."""
+
+from __future__ import annotations
+
+import json
+import sys
+import tempfile
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from ._app import EXIT_BAD_INPUT, EXIT_EPILOG, app
+from ._common import BadInput, absolute, bad_input, check_corpus, compose, fail, resolve_model
+
+__all__ = ["eval_", "index"]
+
+
+@app.command(epilog=EXIT_EPILOG)
+def index(
+    directory: Annotated[Path, typer.Argument(help="Corpus folder: any folder of .html/.md/.txt, or pages/<host>/….")],
+    db: Annotated[Optional[Path], typer.Option("--db", help="Index file (default: cached under $RESEARCH_HOME/indexes).")] = None,
+    db_path: Annotated[Optional[Path], typer.Option("--db-path", hidden=True, help="Old name of --db.")] = None,
+) -> None:
+    """Build (or refresh) the local search index of a corpus and print its size and hosts."""
+    with bad_input():
+        check_corpus(directory, "research index")
+    root = compose()
+    path = absolute(db or db_path) or root.corpus_index_path(directory)
+    idx, count = root.build_index(directory, path)
+    try:
+        hosts = sorted(idx.hosts())
+    finally:
+        idx.close()
+    print(f"indexed {count} document{'s' if count != 1 else ''} from {directory} into {path}")
+    print("hosts: " + (", ".join(hosts) if hosts else "none"))
+    if count == 0:
+        print(f"warning: no .html/.htm/.md/.txt page with text under {directory}", file=sys.stderr)
+
+
+def _check_paths(paths: list[Path]) -> None:
+    for p in paths:
+        if not p.exists():
+            raise BadInput(f"{p} does not exist; pass a case folder, a case.toml or a folder of cases")
+
+
+@app.command("eval", epilog=EXIT_EPILOG)
+def eval_(
+    paths: Annotated[Optional[list[Path]], typer.Argument(help="Case folders or evalset folders (default: evalsets/ and the demo case).")] = None,
+    baselines: Annotated[bool, typer.Option("--baselines", help="Also run the max-steps and stagnation baselines.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the metrics as JSON on stdout (the tables go to stderr).")] = False,
+    json_out: Annotated[Optional[Path], typer.Option("--json-out", help="Also write the metrics as JSON to this file.")] = None,
+    workers: Annotated[int, typer.Option("--workers", min=1, help="Cases run in parallel (processes).")] = 2,
+    model: Annotated[str, typer.Option("--model", help="offline | rules | openai:<name> | scripted:<path.jsonl> | scripted:auto (each case's recorded script).")] = "offline",
+    record: Annotated[bool, typer.Option("--record", help="Write the model's answers to each case's script file (replayed by --model scripted:auto).")] = False,
+    realdata: Annotated[Optional[str], typer.Option("--realdata", help="Build and run a real-data dev set from ../shared/data: ramdocs | comparison.")] = None,
+    limit: Annotated[Optional[int], typer.Option("--limit", min=1, help="With --realdata: at most N cases.")] = None,
+    offset: Annotated[int, typer.Option("--offset", min=0, help="With --realdata: skip the first K cases.")] = 0,
+) -> None:
+    """Run evaluation cases and print the stopping metrics per category."""
+    from ..config import ResearchConfig, default_eval_paths, load_config, model_settings
+
+    if realdata is not None:  # the logic lives in research_agent/evals/realdata.py
+        from ..evals.realdata import cli_realdata
+
+        raise typer.Exit(cli_realdata(realdata, paths, limit=limit, offset=offset, workers=workers, model=model))
+
+    try:
+        from ..evals.case import CaseError, discover_cases
+        from ..evals.runner import run_eval
+    except ModuleNotFoundError as exc:
+        if exc.name not in (f"{__package__.rpartition('.')[0]}.evals.runner", f"{__package__.rpartition('.')[0]}.evals"):
+            raise
+        fail("the eval runner (research_agent.evals.runner) is not installed in this build")
+
+    chosen = list(paths or []) or default_eval_paths()
+    with bad_input():
+        _check_paths(chosen)
+        try:
+            found = discover_cases(chosen)
+        except CaseError as exc:
+            raise BadInput(str(exc)) from exc
+        if not found:
+            raise BadInput("no case.toml under " + ", ".join(map(str, chosen)))
+        if model != "scripted:auto":
+            resolve_model(ResearchConfig(**model_settings(load_config(), model)))
+    with tempfile.TemporaryDirectory() as tmp:
+        target = json_out or (Path(tmp) / "metrics.json" if as_json else None)
+        try:
+            code = run_eval(chosen, baselines=baselines, json_path=target, workers=workers, model=model,
+                            record=record, out=sys.stderr if as_json else None)
+        except CaseError as exc:
+            fail(str(exc))
+        if as_json and target is not None and target.exists():
+            sys.stdout.write(json.dumps(json.loads(target.read_text(encoding="utf-8")), indent=2) + "\n")
+        elif as_json:
+            fail("the eval wrote no metrics", EXIT_BAD_INPUT)
+    raise typer.Exit(code)
