@@ -1,6 +1,6 @@
 """Yes/no: a negation anywhere in the sentence says "no", else an affirming verb says "yes".
 
-The same rule `normalize.value_from_sentence` applied; display is the word that decided it.
+The rule the first reader (`normalize.value_from_sentence`, now removed) applied; display is the word that decided it.
 """
 
 from __future__ import annotations
