@@ -38,8 +38,14 @@ def load_gold(root: Path) -> dict | None:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
+_COUNTED = re.compile(r"^([\d,.]+)\s+(?:people|inhabitants|residents|persons|members|employees|staff)$", re.I)
+
+
 def gold_match(value: str, forms: list[str]) -> bool:
-    if matches_any(value, forms):
+    """Equal (numbers by digits, dates by day), or a gold form inside the value on word boundaries; a gold
+    count written with its noun ("3,171 people") matches the bare number."""
+    bare = [m.group(1) for f in forms if (m := _COUNTED.match(f.strip()))]
+    if matches_any(value, forms + bare):
         return True
     v = squash(value)
     return any(f and re.search(r"(?<!\w)" + re.escape(squash(f)) + r"(?!\w)", v) for f in forms)

@@ -185,9 +185,8 @@ def test_the_segmenter_library_is_imported_at_first_use_only() -> None:
     code = (
         "import sys\n"
         "import research_agent.reading.segment as seg\n"
-        "from research_agent.cli import main\n"
-        "sys.argv = ['research', '--help']\n"
-        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "from research_agent.cli import app\n"  # main() ends the process with os._exit: call the app itself
+        "try:\n    app(['--help'], prog_name='research', standalone_mode=False)\nexcept SystemExit:\n    pass\n"
         "before = 'nupunkt' in sys.modules\n"
         "seg.split_sentences('One. Two.')\n"
         "print(before, 'nupunkt' in sys.modules)\n"
