@@ -40,7 +40,7 @@ def shape(question: str) -> tuple[list[str], list[str]]:
 
 def test_every_evalset_question_parses_as_it_did_before() -> None:
     questions = {c.question for c in discover_cases([REPO / "evalsets"])}
-    questions.add((REPO / "evalsets" / "demo" / "question.txt").read_text(encoding="utf-8").strip())
+    questions.add((REPO / "research_agent" / "demo" / "question.txt").read_text(encoding="utf-8").strip())
     assert questions == set(TODAY), "an evalset question was added or changed: regenerate the file from main's parser"
     for question, before in TODAY.items():
         if question in CHANGED:

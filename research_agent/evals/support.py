@@ -157,10 +157,19 @@ def attributed(quote: str, names: list[str], page_title: str) -> bool:
     return bool(_REFERENCE.search(quote)) or _headless(quote)
 
 
+_HEADLESS_START = frozenset("the a an every each all some many most its their this these daily our".split())
+
+
 def _headless(quote: str) -> bool:
-    """No capitalised word after the first one, except month names, units and licence-like acronyms."""
-    words = _WORD.findall(quote)[1:]
-    return not any(_is_name_word(w) and w.strip(".,").casefold() not in MONTHS and not w.isupper() for w in words)
+    """It opens with a determiner or a label ("The population was …", "License: MIT") and no capitalised
+    word follows, except month names and acronyms (units, licence ids)."""
+    words = _WORD.findall(quote)
+    if not words:
+        return False
+    first = words[0].casefold()
+    if first not in _HEADLESS_START and not re.match(r"\s*[\w'’ -]{1,30}:", quote):
+        return False
+    return not any(_is_name_word(w) and w.strip(".,").casefold() not in MONTHS and not w.isupper() for w in words[1:])
 
 
 def matches_any(value: str, forms: list[str]) -> bool:
