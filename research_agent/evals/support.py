@@ -40,7 +40,7 @@ MONTHS["sept"] = 9
 _FREE_NEIGHBOURS = frozenset(
     "the a an in on at by for of and or but to from with as while when after before since during under "
     "this that these those its his her their our my both either neither between than also then "
-    "is was are were has had have no. nr.".split()
+    "is was are were has had have no nr".split()
 )
 # References a sentence may use for the subject of the page it sits on.
 _PRONOUNS = ("it", "its", "he", "his", "him", "she", "her", "they", "their", "them")
@@ -146,13 +146,28 @@ def names_object(text: str, names: list[str]) -> bool:
     return False
 
 
+def _person_variant(text: str, names: list[str]) -> bool:
+    """A fuller form of a two-word person name: same surname, the given name a prefix of the other, middle names
+    between ("George Charles Brodrick" for "George Brodrick", "Edward Davis Wood Jr." for "Ed Wood")."""
+    for name in names:
+        parts = name.split()
+        if len(parts) != 2:
+            continue
+        pattern = r"(?<![\w-])([A-Z][\w'’-]*)(?:\s+(?:[A-Z][\w.'’-]*|\"[^\"]+\"))*\s+" + re.escape(parts[1]) + r"(?![\w-])"
+        for m in re.finditer(pattern, text):
+            run = [w.lower() for w in re.findall(r"[A-Za-z][\w'’-]*", m.group(0))[:-1]]
+            if any(g.startswith(parts[0].lower()) or (len(g) >= 2 and parts[0].lower().startswith(g)) for g in run):
+                return True
+    return False
+
+
 def attributed(quote: str, names: list[str], page_title: str) -> bool:
     """The quote names the object, or refers to it on a page whose title names it — with a pronoun or
     "the company", or headless: a sentence that names no one at all ("The population was 13,527 at the
     2010 census.", "License: MIT") speaks of the page's subject."""
-    if names_object(quote, names):
+    if names_object(quote, names) or _person_variant(quote, names):
         return True
-    if not names_object(page_title, names):
+    if not (names_object(page_title, names) or _person_variant(page_title, names)):
         return False
     return bool(_REFERENCE.search(quote)) or _headless(quote)
 

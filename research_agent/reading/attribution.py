@@ -361,8 +361,18 @@ def page_subject(title: str, objects: Sequence[Named]) -> str | None:
     t = re.split(r"\s+[|–—-]\s+|\s+::\s+", title or "")[0]
     if re.search(r"\b(?:vs\.?|versus|compared|comparison|alternatives?)\b", t, re.I):
         return None
-    hits = [o.name for o in objects if lead_mentions(t, o)]
+    hits = [o.name for o in objects if lead_mentions(t, o) and _qualifier_present(title or "", o)]
     return hits[0] if len(hits) == 1 else None
+
+
+def _qualifier_present(text: str, obj: Named) -> bool:
+    """ "Washington Township, Michigan": a page titled "Washington Township, Ohio" is another township."""
+    for name in obj.names:
+        if "," in _core(name) and not _name_regex(name).search(text):
+            qualifier = _core(name).split(",", 1)[1].strip()
+            if qualifier and not all(re.search(r"(?<![\w-])" + re.escape(w) + r"(?![\w-])", text, re.I) for w in qualifier.split()):
+                return False
+    return True
 
 
 class Subjects:
@@ -550,12 +560,17 @@ def attribute(
         e = next(x for x in inside if x.obj is not None)
         if value_span is None or e.start < value_span[0]:  # "The maximum size supported by Kestrel is 256 TiB"
             return Attribution(e.obj, e.how or "name", e.text)  # type: ignore[arg-type]
-    if not others and not named_objs and discourse.current is not None:
-        return Attribution(discourse.current, "fragment", "")
+    if not strangers_anywhere(inside) and not named_objs and discourse.current is not None:
+        return Attribution(discourse.current, "fragment", "")  # headless: names no one at all
     if not others and named_objs == {discourse.current} and discourse.current is not None:
         e = next(x for x in inside if x.obj == discourse.current)
         return Attribution(discourse.current, e.how or "name", e.text)
     return None
+
+
+def strangers_anywhere(inside: list[EntityMention]) -> bool:
+    """Another named entity in any role ("The graduation rate of Van Horn School …"): not a headless line."""
+    return any(e.obj is None for e in inside)
 
 
 def sentence_subject(sentence: str, ents: list[EntityMention]) -> EntityMention | None:
