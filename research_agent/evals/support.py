@@ -146,6 +146,9 @@ def names_object(text: str, names: list[str]) -> bool:
     return False
 
 
+_TITLES = frozenset("the honourable hon sir dame lord lady dr mr mrs ms general judge justice senator president professor".split())
+
+
 def _person_variant(text: str, names: list[str]) -> bool:
     """A fuller form of a two-word person name: same surname, the given name a prefix of the other, middle names
     between ("George Charles Brodrick" for "George Brodrick", "Edward Davis Wood Jr." for "Ed Wood")."""
@@ -156,7 +159,10 @@ def _person_variant(text: str, names: list[str]) -> bool:
         pattern = r"(?<![\w-])([A-Z][\w'’-]*)(?:\s+(?:[A-Z][\w.'’-]*|\"[^\"]+\"))*\s+" + re.escape(parts[1]) + r"(?![\w-])"
         for m in re.finditer(pattern, text):
             run = [w.lower() for w in re.findall(r"[A-Za-z][\w'’-]*", m.group(0))[:-1]]
-            if any(g.startswith(parts[0].lower()) or (len(g) >= 2 and parts[0].lower().startswith(g)) for g in run):
+            while run and run[0] in _TITLES:
+                run = run[1:]
+            g = run[0] if run else ""
+            if g.startswith(parts[0].lower()) or (len(g) >= 2 and parts[0].lower().startswith(g)):
                 return True
     return False
 
