@@ -53,6 +53,7 @@ from .store import Store
 from .tools.faults import Fault
 from .tools.localweb import LocalWeb, make_client
 from .tools.netpolicy import AddressPolicy
+from .tools.pinned import web_transport
 from .tools.search_local import LocalIndex, LocalSearch
 from .tools.visit import Visitor
 
@@ -132,9 +133,11 @@ def open_toolbox(cfg: ResearchConfig, *, faults: list[Fault] | None = None, inde
         closers.append(web.stop)
         allow |= {h for h in web.hosts if not _is_ip(h)}
         transport = web.transport()
-    client = httpx.Client(transport=transport, timeout=cfg.http_timeout, follow_redirects=False) if transport else httpx.Client(timeout=cfg.http_timeout)
+    address_policy = AddressPolicy(allow_hosts=frozenset(allow))
+    # the real web only through the pinned transport: checked addresses, one deadline per exchange
+    client = httpx.Client(transport=transport or web_transport(address_policy), timeout=cfg.http_timeout, follow_redirects=False)
     closers.append(client.close)
-    visitor = Visitor(client, AddressPolicy(allow_hosts=frozenset(allow)), max_bytes=cfg.max_page_bytes, timeout=cfg.http_timeout)
+    visitor = Visitor(client, address_policy, max_bytes=cfg.max_page_bytes, timeout=cfg.http_timeout)
     backend = _search_backend(cfg, corpus, index_path, closers)
 
     def search(query: str, **_meta: Any):

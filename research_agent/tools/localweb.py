@@ -51,6 +51,7 @@ import httpx
 
 from research_agent.tools.canonical import canonical_url
 from research_agent.tools.faults import Fault
+from research_agent.tools.pinned import deadline_transport
 
 __all__ = ["CORPUS_HOST", "CorpusFile", "LocalWeb", "iter_corpus", "make_client"]
 
@@ -253,7 +254,7 @@ class _LoopbackTransport(httpx.BaseTransport):
 
     def __init__(self, web: LocalWeb) -> None:
         self._web = web
-        self._inner = httpx.HTTPTransport()
+        self._inner = deadline_transport()  # loopback by construction: the deadline, no address rule
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
         url = request.url

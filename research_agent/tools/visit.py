@@ -2,7 +2,9 @@
 
 One visit, in order:
 
-1. ``policy.check(url)`` — before any request;
+1. ``policy.addresses(url)`` — before any request; the checked addresses are
+   pinned for the connection (``pinned.pin``), so a transport built with
+   ``pinned.web_transport`` connects to them and never resolves again;
 2. GET with the caller's ``httpx.Client`` (never a module-level client),
    redirects **not** followed by httpx: each ``Location`` is resolved against
    the current URL, checked by the policy again, then requested, at most
@@ -13,7 +15,9 @@ One visit, in order:
    ``UnsupportedContent`` without reading the body;
 5. the body is streamed and cut at ``max_bytes`` (``TooLarge``; a larger
    ``Content-Length`` is refused before reading); the whole exchange of one
-   hop must finish within ``timeout`` seconds (``ToolTimeout``);
+   hop — connect, status line, headers, body — must finish within ``timeout``
+   seconds (``ToolTimeout``): ``pinned.deadline`` caps every socket operation
+   of a ``pinned`` transport, and the body loop checks it for any transport;
 6. a NUL byte in the first 1 KiB marks a binary body (``UnsupportedContent``);
 7. the body is decoded (declared charset → ``<meta charset>`` → UTF-8 →
    Windows-1252) and extracted (``extract.extract_page``); no text is
@@ -37,6 +41,7 @@ from pydantic import BaseModel, Field
 from research_agent.tools.canonical import canonical_url, domain_of
 from research_agent.tools.errors import (
     BadRequest,
+    BlockedByPolicy,
     EmptyContent,
     ToolTimeout,
     TooLarge,
@@ -47,7 +52,8 @@ from research_agent.tools.errors import (
 )
 from research_agent.tools.extract import HTML_TYPES, TEXT_TYPES, decode_body, extract_page
 from research_agent.tools.fingerprint import fingerprint
-from research_agent.tools.netpolicy import AddressPolicy
+from research_agent.tools.netpolicy import AddressPolicy, target_of
+from research_agent.tools.pinned import deadline, pin
 
 __all__ = ["ALLOWED_TYPES", "USER_AGENT", "Page", "Visitor"]
 
@@ -113,8 +119,13 @@ class Visitor:
         current = url
         hops: list[str] = []
         while True:
-            self.policy.check(current)
-            location = self._fetch(url, current, hops)
+            try:
+                addresses = self.policy.addresses(current)
+            except BlockedByPolicy as exc:
+                exc.via = (*hops, current) if hops else ()
+                raise
+            with pin(target_of(current).host, addresses), deadline(self.timeout) as until:
+                location = self._fetch(url, current, hops, until)
             if isinstance(location, Page):
                 return location
             if len(hops) >= self.max_redirects:
@@ -124,7 +135,7 @@ class Visitor:
             hops.append(current)
             current = location
 
-    def _fetch(self, requested: str, current: str, hops: list[str]) -> Page | str:
+    def _fetch(self, requested: str, current: str, hops: list[str], deadline: float) -> Page | str:
         """One hop: a ``Page``, or the absolute URL to redirect to."""
         try:
             request = self.client.build_request(
@@ -135,7 +146,6 @@ class Visitor:
             )
         except (httpx.InvalidURL, httpx.UnsupportedProtocol) as exc:
             raise map_httpx_error(exc, current) from exc
-        deadline = time.monotonic() + self.timeout
         try:
             response = self.client.send(request, stream=True, follow_redirects=False)
         except httpx.HTTPError as exc:
