@@ -68,6 +68,7 @@ _URL_KEYS = frozenset({"url", "urls", "href", "link", "links", "uri", "endpoint"
 _QUERY_KEYS = frozenset({"query", "queries", "q", "question", "prompt", "text", "search", "keywords"})
 _ZERO_WIDTH = re.compile("[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
 _SPACES = re.compile(r"[^\S\n]+")
+_AMBIGUOUS = re.compile(r"[\\\s\x00-\x1f\x7f]")
 _URL_IN_TEXT = re.compile(r"\b(?:https?|ftp|file|gopher)://[^\s<>\"']+", re.IGNORECASE)
 
 
@@ -90,13 +91,18 @@ class RiskFlag:
 def screen_url(url: str, policy: RiskPolicy) -> RiskFlag | None:
     """Flag a URL the agent must not fetch; ``None`` when it may."""
     raw = url.strip()
-    # WHATWG URL parsing (browsers, many clients) treats "\" as "/" in http(s)
-    # URLs, so "http://127.0.0.1\@example.com" goes to 127.0.0.1: parse it so too.
     evidence = raw[:EVIDENCE_CHARS]
+    # Parsers disagree on "http://127.0.0.1\@example.com" (WHATWG: host 127.0.0.1;
+    # RFC 3986 and httpx: host example.com): refuse what they could read
+    # differently, as the fetcher's parser (tools/netpolicy.target_of) does.
+    if _AMBIGUOUS.search(raw):
+        return RiskFlag("private_address", "URL holds a backslash, whitespace or a control character", evidence)
     try:
-        parts = urlsplit(raw.replace("\\", "/"))
+        parts = urlsplit(raw)
     except ValueError:  # e.g. an unclosed "[" IPv6 literal: fail closed
         return RiskFlag("private_address", "URL cannot be parsed", evidence)
+    if "@" in parts.netloc:
+        return RiskFlag("private_address", "URL carries userinfo (user@host)", evidence)
     scheme = parts.scheme.lower()
     if scheme not in _ALLOWED_SCHEMES:
         return RiskFlag("private_address", f"scheme {scheme or '(none)'!r} is not http(s)", evidence)
@@ -113,6 +119,8 @@ def screen_url(url: str, policy: RiskPolicy) -> RiskFlag | None:
         return None
     if host in _LOCALHOST_NAMES or host.endswith(".localhost"):
         return RiskFlag("private_address", f"host {host!r} is the local machine", evidence)
+    if "." not in host and ":" not in host and not _looks_numeric(host):
+        return RiskFlag("private_address", f"host {host!r} is a single-label (internal) name", evidence)
     address = _parse_host_address(host)
     if address is not None:
         return screen_ip(address, policy, evidence=evidence, spelled=host)
@@ -139,7 +147,7 @@ def screen_ip(
     if isinstance(ip, ipaddress.IPv6Address):
         embedded = _embedded_ipv4(ip)
         if embedded is not None:
-            candidates.append(embedded)
+            candidates.insert(0, embedded)  # name the carried IPv4 address first
     for candidate in candidates:
         for network in policy.networks:
             if candidate.version == network.version and candidate in network:
@@ -209,6 +217,8 @@ def _embedded_ipv4(ip: ipaddress.IPv6Address) -> ipaddress.IPv4Address | None:
         return ipaddress.IPv4Address(packed & 0xFFFFFFFF)
     if ip in _NAT64:
         return ipaddress.IPv4Address(packed & 0xFFFFFFFF)
+    if ip.teredo is not None:
+        return ip.teredo[1]
     return None
 
 

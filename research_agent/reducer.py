@@ -34,6 +34,7 @@ from .policy.base import FindingDraft, PageView, Policy
 from .policy.offline import mentions, usable_leads
 from .state import LADDER, ActionLog, Cell, Finding, Lead, ResearchState, RiskEvent, Source
 from .tools.canonical import canonical_url, domain_of
+from .tools.errors import BlockedByPolicy
 from .tools.fingerprint import ClusterIndex
 
 NO_PATH = "no untried path left for any open cell"
@@ -48,6 +49,12 @@ def action_key(tool: str, args: dict) -> str:
     if tool == "visit":
         return f"visit:{canonical_url(str(args.get('url', '')))}"
     return f"{tool}:{sorted((k, str(v)) for k, v in args.items() if k not in ('cell', 'strategy'))}"
+
+
+def _blocked_hop(exc: BlockedByPolicy, url: str, step: int) -> RiskEvent:
+    hop = exc.url or url
+    chain = " -> ".join(exc.via) if exc.via else hop
+    return RiskEvent("private_address", f"visit {url} blocked at {hop}: {exc.reason}", chain[:200], step, hop)
 
 
 def squash(text: str) -> str:
@@ -211,6 +218,8 @@ class Reducer:
             )
             state.sources[source.id] = source
         if result.status != "ok":
+            if isinstance(result.exception, BlockedByPolicy):  # a redirect hop into a denied network: a risk
+                state.risk.append(_blocked_hop(result.exception, url, step))
             self._failure(state, log, result, source)
             return False
         state.counters["consecutive_failures:visit"] = 0

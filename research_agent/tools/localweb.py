@@ -60,6 +60,7 @@ HOP_PARAM = "_hop"
 TIMEOUT_HOLD_SECONDS = 30.0
 SLOW_SECONDS = 0.3
 HUGE_BYTES = 6 * 1024 * 1024
+PRIVATE_TARGET = "http://169.254.169.254/latest/meta-data/iam/"
 
 _HOST_NAME = re.compile(r"^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$")
 _TEXT_TYPES = {".html": "text/html", ".htm": "text/html", ".md": "text/markdown", ".txt": "text/plain"}
@@ -186,6 +187,12 @@ class _Handler(BaseHTTPRequestHandler):
             location = urlunsplit((parts.scheme, parts.netloc, parts.path, query, ""))
             self._send(302, b"", "text/html; charset=utf-8", head=head, extra={"Location": location})
             return True
+        if kind == "redirect_private":
+            self._send(302, b"", "text/html; charset=utf-8", head=head, extra={"Location": PRIVATE_TARGET})
+            return True
+        if kind == "drip_headers":
+            self._drip_headers()
+            return True
         status = int(kind.removeprefix("http_"))
         extra = {}
         if status == 429:
@@ -194,6 +201,20 @@ class _Handler(BaseHTTPRequestHandler):
         body = f"<html><body><h1>HTTP {status}</h1></body></html>".encode()
         self._send(status, body, "text/html; charset=utf-8", head=head, extra=extra)
         return True
+
+    def _drip_headers(self) -> None:
+        stop = self.server.web._stopping
+        try:
+            self.wfile.write(b"HTTP/1.0 200 OK\r\nContent-Type: text/html\r\nX-Drip: ")
+            self.wfile.flush()
+            for _ in range(int(TIMEOUT_HOLD_SECONDS / 0.05)):
+                if stop.wait(0.05):
+                    break
+                self.wfile.write(b"x")
+                self.wfile.flush()
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the client's deadline fired: that is the point
+        self.close_connection = True
 
     def _send_huge(self, *, head: bool) -> None:
         self.send_response(200)

@@ -53,9 +53,6 @@ def policy() -> RiskPolicy:
         ("http://[fe80::1%25eth0]/", "fe80::1"),
         ("http://[fd12:3456::1]/", "fd12:3456::1"),  # unique local
         ("http://100.64.0.7/", "100.64.0.7"),  # CGNAT
-        ("https://user@172.16.4.2/", "172.16.4.2"),
-        ("http://example.com@10.1.2.3/", "10.1.2.3"),  # userinfo trick
-        ("http://10.0.0.5\\@example.com/", "10.0.0.5"),  # backslash trick
         ("http://%31%30.0.0.1/", "10.0.0.1"),  # percent-encoded host
         ("http://192.168.0.1./", "192.168.0.1"),  # trailing dot
     ],
@@ -65,6 +62,35 @@ def test_screen_url_denies_private_addresses_in_every_spelling(policy: RiskPolic
     assert flag is not None and flag.kind == "private_address"
     assert address in flag.detail
     assert flag.evidence == url
+
+
+@pytest.mark.parametrize(
+    ("url", "why"),
+    [
+        ("https://user@172.16.4.2/", "userinfo"),
+        ("http://example.com@10.1.2.3/", "userinfo"),  # userinfo trick
+        ("https://user:pw@docs.public-vendor.example/", "userinfo"),
+        ("http://10.0.0.5\\@example.com/", "backslash"),  # backslash trick: parsers disagree on the host
+        ("http://127.0.0.1\\@docs.public-vendor.example/", "backslash"),
+    ],
+)
+def test_screen_url_refuses_urls_parsers_read_differently(policy: RiskPolicy, url: str, why: str) -> None:
+    flag = screen_url(url, policy)
+    assert flag is not None and flag.kind == "private_address"
+    assert why in flag.detail
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://198.18.0.1/", "http://224.0.0.1/", "http://255.255.255.255/", "http://240.0.0.1/",
+        "http://192.0.0.1/", "http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/", "http://[64:ff9b::7f00:1]/",
+        "http://router/", "http://intranet.corp/", "http://printer.lan/", "http://nas.home/", "http://wiki.intranet/",
+    ],
+)
+def test_screen_url_refuses_special_purpose_ranges_and_internal_names(policy: RiskPolicy, url: str) -> None:
+    flag = screen_url(url, policy)
+    assert flag is not None and flag.kind in ("private_address", "denied_domain")
 
 
 @pytest.mark.parametrize(
