@@ -132,6 +132,7 @@ class ResearchAgent(AgentModule):
             "queries": [a.key.removeprefix("search:") for a in actions if a.tool == "search"],
             "visits": [a.key.removeprefix("visit:") for a in actions if a.tool == "visit"],
             "refused": [a.error for a in actions if a.status == "refused"],
+            "quarantined": [p for s in state.sources.values() if s.opened_step == record.step for p in s.quarantined_passages],
             "new_evidence": bool(last.get("new_evidence")),
             "gaps_closed": last.get("gaps_closed", []),
             "status_counts": last.get("status_counts", state.status_counts()),

@@ -25,7 +25,8 @@ import re
 from dataclasses import dataclass
 
 from criteria.risk_policy import RiskPolicy
-from criteria.risk_screen import page_is_risky, screen_action, screen_page
+from criteria.quarantine import quarantine
+from criteria.risk_screen import page_is_risky, screen_action
 from engine import ActionResult, Decision, Observation
 
 from .contract import TaskContract, split_cell_key
@@ -231,20 +232,24 @@ class Reducer:
         source.fingerprint = list(page.fingerprint)
         if page.canonical_url != canon and state.source_by_canonical(page.canonical_url) is None:
             source.canonical_url = page.canonical_url  # redirected: the answering URL is the identity
-        flags = screen_page(page.text, self.risk_policy, url=page.final_url)
-        if page_is_risky(flags, self.risk_policy):
-            source.quarantined = True
-            for flag in flags:
-                state.risk.append(RiskEvent(flag.kind, flag.detail, flag.evidence, step, page.final_url))
-            return False
+        cut = quarantine(page.text, self.risk_policy, url=page.final_url)
+        text = page.text
+        if page_is_risky(cut.flags, self.risk_policy):
+            source.quarantined_passages = cut.passages
+            if cut.abort is not None or not cut.text.strip():  # exfiltration, or nothing but instructions
+                source.quarantined = True
+                for flag in cut.flags:
+                    state.risk.append(RiskEvent(flag.kind, f"{flag.detail}; {cut.abort}", flag.evidence, step, page.final_url))
+                return False
+            text = cut.text  # the rest of the page, without the passages, is all the policy sees
         seen_clusters = state.opened_clusters()
         source.cluster_id = index.add(source.id, source.fingerprint)
         if source.cluster_id in seen_clusters:
             state.bump("duplicate_sources")
-        view = PageView(source.id, page.final_url, page.title or "", page.text, page.date, source.source_type)
+        view = PageView(source.id, page.final_url, page.title or "", text, page.date, source.source_type)
         cells = [k for k, c in state.cells.items() if c.status != "irrelevant"]
         drafts = self.policy.extract(state, view, cells)
-        added = sum(self._add_finding(state, d, source, page.text, step) for d in drafts)
+        added = sum(self._add_finding(state, d, source, text, step) for d in drafts)
         log.new_evidence = added > 0
         if not added:
             state.bump("invalid_actions")

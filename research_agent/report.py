@@ -280,6 +280,7 @@ def _source(s: Source) -> dict[str, Any]:
         "date": s.date,
         "failure": s.failure,
         "quarantined": s.quarantined,
+        "quarantined_passages": list(s.quarantined_passages),
     }
 
 
@@ -469,6 +470,8 @@ def _sources_md(f: dict[str, Any]) -> list[str]:
             read += f" (visit failed: {s['failure']})"
         if s["quarantined"]:
             read += " (quarantined)"
+        elif s["quarantined_passages"]:
+            read += f" ({len(s['quarantined_passages'])} passage(s) quarantined)"
         out.append(
             f"| {_esc(s['id'])} | {_esc(s['title'] or s['domain'])} | {_esc(s['canonical_url'] or s['url'])} "
             f"| {s['source_type']} | {read} | {_esc(s['cluster_id'] or '')} |"
@@ -484,6 +487,9 @@ def _risk_md(f: dict[str, Any]) -> list[str]:
             out.append(f"- {r['kind']}: {r['detail']}" + (f" — {r['url']}" if r["url"] else "") + f" (step {r['step']})")
     else:
         out.append("- no risk event was recorded")
+    for s in f["sources"]:
+        for passage in s.get("quarantined_passages", []):
+            out.append(f"- quarantined passage on {s['id']} ({s['canonical_url'] or s['url']}), never used as evidence: {_esc(passage[:200])!r}")
     out += [
         "",
         "Fetched content was treated as data: nothing written in it was followed as an instruction.",
