@@ -27,7 +27,7 @@ from .policy.base import Policy
 from .policy.offline import lead_allowed
 from .reducer import NO_PATH, Reducer, ReducerConfig, action_key, squash
 from .state import ResearchState, RiskEvent, new_state
-from .tools.canonical import canonical_url
+from .tools.canonical import canonical_url, domain_of
 
 
 class ResearchAgent(AgentModule):
@@ -87,6 +87,8 @@ class ResearchAgent(AgentModule):
             url = str(action.args.get("url", ""))
             if not lead_allowed(state.task_contract, url):
                 return "denied: the contract does not allow this domain"
+            if not url_has_provenance(state, url):
+                return "denied: a visit's URL must come from a search result, a lead or a contract domain, not from page text"
             return self._probable_copy(state, url)
         return None
 
@@ -140,6 +142,22 @@ class ResearchAgent(AgentModule):
             "next": "stop" if record.stop_reason else "continue",
             "sufficiency": verdict.detail,
         }
+
+
+def url_has_provenance(state: ResearchState, url: str) -> bool:
+    """Capability limit for a fooled model: only URLs the program itself saw — a search result
+    (a source with a title or snippet), a lead — or hosts the contract names may be visited."""
+    canon = canonical_url(url)
+    if any(lead.canonical_url == canon for lead in state.leads):
+        return True
+    source = state.source_by_canonical(canon)
+    if source is not None and (source.snippet or source.title):
+        return True
+    contract = state.task_contract
+    domains = {d.lower() for o in contract.objects for d in o.official_domains}
+    domains |= {d.lower() for d in [*contract.primary_domains, *contract.allowed_domains]}
+    host = domain_of(url)
+    return any(host == d or host.endswith("." + d) for d in domains)
 
 
 def _naive_answer(state: ResearchState) -> str:
