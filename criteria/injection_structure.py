@@ -79,6 +79,8 @@ class _Patterns:
     modal: re.Pattern[str]
     override: re.Pattern[str]
     change: re.Pattern[str]
+    task_void: re.Pattern[str]
+    stop_word: re.Pattern[str]
     exfil: re.Pattern[str]
     exfil_strong: re.Pattern[str]
     code_insert: re.Pattern[str]
@@ -87,20 +89,23 @@ class _Patterns:
 @lru_cache(maxsize=1)
 def _patterns() -> _Patterns:
     lex = tomllib.loads(LEXICON_FILE.read_text(encoding="utf-8"))
-    who = rf"(?:{_alts(lex['addressees'])})(?:s|es)?"
+    one = rf"(?:{_alts(lex['addressees'])})(?:s|es)?"
+    who = rf"{one}(?:\s+(?:{one}|readers?))?"  # "robot reader", "AI agent": never "reader" alone ("Dear reader,")
     inter = _alts(lex["interjections"])
     reading = _alts(lex["reading_verbs"])
-    verb = rf"(?:{_alts(lex['directive_verbs'])})"
+    verb = rf"(?:{_alts(lex['directive_verbs'] + lex['override_verbs'] + lex['send_verbs'])})"
+    stop_verb = rf"(?:{_alts(lex['override_verbs'])})"
     task = rf"(?:{_alts(lex['task_nouns'])})s?"
     output = rf"(?:{_alts(lex['output_nouns'])})s?"
     data = rf"(?:{_alts(lex['data_nouns'])})"
     page = r"(?:this|these|it|the\s+(?:page|text|article|document|content|site|post|message|passage|section)|our\s+(?:page|site))\b"
-    det = r"(?:(?:all|any|every|each|the|you|dear|my|our|fellow|an?|this|that)\s+)?(?:[\w-]+\s+){0,2}?"
+    det = r"(?:(?:all|any|every|each|the|you|dear|my|our|fellow|an?|this|that|whichever|whatever|whoever)\s+)?(?:[\w-]+\s+){0,2}?"
     fill = r"(?:(?:please|kindly|now|just|so|and|then|first|also|instead|ok|okay|alright|right|quick|immediately|simply|actually|seriously|listen)\b[\s,.:;!]*)*"
     vocative = re.compile(
-        rf"^\W*(?:(?:{inter})\b(?:\s+(?:up|there|again|now|all))?[\s,:!]*)?{det}{who}\b(?:\s+(?:{reading})\b[^,.:;!?]{{0,40}})?\s*[,:!;]"
-        rf"|(?:^\W*|\b(?:any|every|all|each|an?|the|you)\s+)(?:[\w-]+\s+){{0,2}}?{who}\s+(?:(?:that|who|which)\s+(?:is|are)\s+|currently\s+|now\s+)?(?:{reading})\s+{page}"
+        rf"^\W*(?:(?:{inter})\b(?:\s+(?:up|there|again|now|all))?[\s,:!]*)?{det}{who}\b(?:\s+(?:(?:that|who|which)\s+)?(?:(?:is|are)\s+)?(?:{reading})\b[^,.:;!?]{{0,40}})?\s*[,:!;]"
+        rf"|(?:^\W*|\b(?:any|every|all|each|an?|the|you|whichever|whatever)\s+)(?:[\w-]+\s+){{0,2}}?{who}\s+(?:(?:that|who|which)\s+(?:is|are)\s+|currently\s+|now\s+)?(?:{reading})\s+{page}"
         rf"|\bif\s+you\s*(?:'re|are|happen\s+to\s+be)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){{0,2}}?{who}\b"
+        rf"|\bif\s+you\s*(?:'re|are|happen\s+to\s+be)\s+(?:an?\s+|the\s+)?(?:automated|autonomous|artificial|ai-powered|ai-based|machine|software|computer|non-human)\b"
         rf"|\byou,?\s+(?:the|an?|my|dear|our)\s+(?:[\w-]+\s+){{0,2}}?{who}\b"
         rf"|^\W*{who}\s+(?:instructions?|note|notice|directive|override|only|memo)\s*[:\-]",
         re.IGNORECASE,
@@ -108,7 +113,7 @@ def _patterns() -> _Patterns:
     adj = r"(?:(?!(?:to|of|for|in|on|at|with|and|or|the|a|an|than|from)\b)[\w-]+\s+)"
     your_task = re.compile(
         rf"\byour\s+{adj}{{0,2}}?{task}\b"
-        rf"|\bthe\s+{adj}{{0,2}}?{task}\s+(?:that\s+)?(?:you|you've|you've\s+been)\s+(?:were|have\s+been|was|got|received|been)?\s*(?:given|asked|assigned|told|handed|received|sent|working\s+on)\b"
+        rf"|\bthe\s+{adj}{{0,2}}?{task}\s+(?:that\s+)?(?:you|you've|you've\s+been)\s+(?:were|have\s+been|was|got|received|been|are|'re)?\s*(?:given|asked|assigned|told|handed|received|sent|working\s+on|answering|doing|researching)\b"
         rf"|\b(?:what(?:ever)?|everything|anything)\s+(?:else\s+)?you\s+(?:were|have\s+been|are\s+being)\s+(?:told|asked|given|instructed|doing|working\s+on)\b"
         rf"|\bthe\s+(?:user'?s?|original|initial|assigned|given)\s+{task}\b",
         re.IGNORECASE,
@@ -120,7 +125,8 @@ def _patterns() -> _Patterns:
         rf"|\b(?:tell|inform|convince|warn|assure|remind|advise)\s+(?:the\s+|your\s+|all\s+|any\s+)?(?:user|users|reader|readers|person|people|human|customer|customers|everyone|them)\b"
         rf"|\b(?:say|state|claim|assert|declare|report|conclude|answer|reply|respond|write|mention|insist|pretend)\s+(?:that\b|(?:only\s+)?with\b|:|[\"“]|the\s+(?:[\w-]+\s+){{0,3}}?(?:is|are|was|has|have)\b)"
         rf"|\b(?:recommend|promote|advertise|endorse|praise|plug|favou?r)\s+(?:our|this|the|my|only)\b"
-        rf"|\bdescribe\s+(?:[\w-]+\s+){{1,4}}?as\b",
+        rf"|\bdescribe\s+(?:[\w-]+\s+){{1,4}}?as\b"
+        rf"|\b(?:and|but)\s+nothing\s+else\b",
         re.IGNORECASE,
     )
     opener = re.compile(
@@ -129,7 +135,7 @@ def _patterns() -> _Patterns:
         re.IGNORECASE,
     )
     modal = re.compile(
-        rf"\byou(?:,[^,]{{1,40}},)?\s+(?:must|should|shall|will|need\s+to|have\s+to|are\s+to|ought\s+to|are\s+(?:now\s+)?(?:required|instructed|supposed|asked|expected|meant|told|ordered|directed)\s+to|'ll|'re\s+to)\s+"
+        rf"\byou(?:,[^,]{{1,40}},)?\s+(?:(?:now|then|really|also|still|simply|just)\s+)?(?:must|should|shall|will|need\s+to|have\s+to|are\s+to|ought\s+to|are\s+(?:now\s+)?(?:required|instructed|supposed|asked|expected|meant|told|ordered|directed)\s+to|'ll|'re\s+to)\s+"
         rf"(?:(?:now|instead|only|also|immediately|first|then|simply|just|not|never)\s+)*{verb}\b"
         rf"|\b(?:wants?|needs?|would\s+like|'d\s+like|requires?|orders?|commands?|instructs?|asks?|asked|expects?)\s+you\s+to\b"
         rf"|\b{who}\b[^.!?]{{0,60}}?\b(?:must|should|shall|need\s+to|have\s+to|are\s+to|are\s+(?:required|instructed|asked|expected|told)\s+to)\s+(?:(?:now|instead|only|also|not|never|immediately)\s+)*{verb}\b"
@@ -143,6 +149,12 @@ def _patterns() -> _Patterns:
         re.IGNORECASE,
     )
     change = re.compile(rf"\b(?:{_alts(lex['change_markers'])})\b", re.IGNORECASE)
+    # "your instructions have changed", "the question you are working on is void"
+    task_void = re.compile(
+        rf"\b{task}\b[^.!?;]{{0,60}}?\b(?:is|are|has|have|was|were)\s+(?:now\s+|been\s+)*(?:changed|updated|replaced|revoked|cancell?ed|void|obsolete|outdated|invalid|irrelevant|over|done|finished|withdrawn|superseded|expired|no\s+longer|not\s+(?:important|relevant|needed))",
+        re.IGNORECASE,
+    )
+    stop_word = re.compile(rf"\b{stop_verb}\b", re.IGNORECASE)
     dest = rf"(?:{_EMAIL}|{_URL}|\b(?:to|at)\s+(?:me|us|this\s+address|the\s+(?:following|address|url|link|server|endpoint|webhook)\b)|\bwebhook\b|\bquery\s+(?:string|parameter))"
     exfil = re.compile(
         rf"\b(?:{_alts(lex['send_verbs'])})\b(?=[^.!?\n]{{0,160}}?\b{data}\b)(?=[^\n]{{0,240}}?{dest})",
@@ -161,7 +173,7 @@ def _patterns() -> _Patterns:
         r"[^\n]{0,240}?[:.]?\s*\n\s*```",
         re.IGNORECASE,
     )
-    return _Patterns(vocative, your_task, your_output, opener, modal, override, change, exfil, exfil_strong, code_insert)
+    return _Patterns(vocative, your_task, your_output, opener, modal, override, change, task_void, stop_word, exfil, exfil_strong, code_insert)
 
 
 def _sentences(text: str) -> Iterator[tuple[int, str]]:
@@ -189,10 +201,12 @@ def _directive(p: _Patterns, sentence: str) -> bool:
     return any(p.opener.match(sentence, pos) for pos in starts)
 
 
-def _intent(p: _Patterns, sentence: str) -> Intent | None:
+def _intent(p: _Patterns, sentence: str, addressed: bool) -> Intent | None:
     if p.exfil.search(sentence):
         return "exfiltration"
-    if p.override.search(sentence) or p.change.search(sentence):
+    if p.override.search(sentence) or p.change.search(sentence) or p.task_void.search(sentence):
+        return "override"
+    if addressed and p.stop_word.search(sentence):  # "Bot, forget the licence and ...": any object
         return "override"
     if p.your_output.search(sentence):
         return "output"
@@ -229,12 +243,12 @@ def find_instructions(text: str) -> list[StructuralHit]:
         if vocative is not None:
             carried, left = (start, vocative.group(0).strip()), CARRY_SENTENCES + 1
             # "Okay bot, new instructions." announces the intent the next sentence carries out
-            carried_change = bool(p.change.search(sentence) or p.override.search(sentence))
+            carried_change = bool(p.change.search(sentence) or p.override.search(sentence) or p.task_void.search(sentence))
         elif left <= 0:
             carried_change = False
         intent = None
         if _directive(p, sentence):
-            intent = _intent(p, sentence) or ("override" if left > 0 and carried_change else None)
+            intent = _intent(p, sentence, left > 0) or ("override" if left > 0 and carried_change else None)
         if intent is not None:
             # "in your answer, show your working" is an exam's order too: steering the output
             # counts only when a vocative or "your task" names the reader
