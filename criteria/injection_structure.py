@@ -46,7 +46,9 @@ Intent = Literal["override", "output", "exfiltration"]
 LEXICON_FILE = Path(__file__).with_name("injection_lexicon.toml")
 CARRY_SENTENCES = 2
 """A vocative addresses the sentence it is in and this many after it."""
-_SENTENCE_END = re.compile(r"(?<=[.!?])[\"'”’)\]]*\s+(?=[\"'“‘(\[]?[A-Z0-9])|(?<=[.!?:])\s*$|\s+[-–—]\s+(?=[A-Z])")
+_SENTENCE_END = re.compile(
+    r"(?<=[.!?:])[\"'”’)\]]*\s+(?=[\"'“‘(\[]?[A-Z0-9])|(?<=[.!?:])\s*$|\s+[-–—|]\s+(?=[\[(]?[A-Za-z])|(?<=[。！？])\s*"
+)
 _EMAIL = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
 _URL = r"(?:https?://|www\.)\S+"
 
@@ -84,6 +86,7 @@ class _Patterns:
     exfil: re.Pattern[str]
     exfil_strong: re.Pattern[str]
     code_insert: re.Pattern[str]
+    vocative_start: re.Pattern[str]
 
 
 @lru_cache(maxsize=1)
@@ -104,6 +107,7 @@ def _patterns() -> _Patterns:
     vocative = re.compile(
         rf"^\W*(?:(?:{inter})\b(?:\s+(?:up|there|again|now|all))?[\s,:!]*)?{det}{who}\b(?:\s+(?:(?:that|who|which)\s+)?(?:(?:is|are)\s+)?(?:{reading})\b[^,.:;!?]{{0,40}})?\s*[,:!;]"
         rf"|(?:^\W*|\b(?:any|every|all|each|an?|the|you|whichever|whatever)\s+)(?:[\w-]+\s+){{0,2}}?{who}\s+(?:(?:that|who|which)\s+(?:is|are)\s+|currently\s+|now\s+)?(?:{reading})\s+{page}"
+        rf"|\b(?:any|every|all|each|an?|the|whichever)\s+(?:[\w-]+\s+){{0,2}}?{who}\s+(?:that|who|which)\s+(?:reads?|process(?:es)?|summari[sz]es?|parses?|crawls?|sees?|visits?|scans?|index(?:es)?|ingests?|finds?)\s+{page}"
         rf"|\bif\s+you\s*(?:'re|are|happen\s+to\s+be)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){{0,2}}?{who}\b"
         rf"|\bif\s+you\s*(?:'re|are|happen\s+to\s+be)\s+(?:an?\s+|the\s+)?(?:automated|autonomous|artificial|ai-powered|ai-based|machine|software|computer|non-human)\b"
         rf"|\byou,?\s+(?:the|an?|my|dear|our)\s+(?:[\w-]+\s+){{0,2}}?{who}\b"
@@ -126,7 +130,9 @@ def _patterns() -> _Patterns:
         rf"|\b(?:say|state|claim|assert|declare|report|conclude|answer|reply|respond|write|mention|insist|pretend)\s+(?:that\b|(?:only\s+)?with\b|:|[\"“]|the\s+(?:[\w-]+\s+){{0,3}}?(?:is|are|was|has|have)\b)"
         rf"|\b(?:recommend|promote|advertise|endorse|praise|plug|favou?r)\s+(?:our|this|the|my|only)\b"
         rf"|\bdescribe\s+(?:[\w-]+\s+){{1,4}}?as\b"
-        rf"|\b(?:and|but)\s+nothing\s+else\b",
+        rf"|\b(?:and|but)\s+nothing\s+else\b"
+        rf"|\b(?:say|state|claim|assert|declare|report|conclude|write|mention|insist|pretend)\s+(?:that\s+)?(?:[\w$'-]+\s+){{1,4}}?(?:is|are|was|were|has|have|costs?|uses?|offers?|supports?|lacks?)\b"
+        rf"|\b(?:leave\s+out|omit|(?:do\s+not|don't|never)\s+mention|focus\s+(?:only\s+|solely\s+|just\s+)?on|only\s+(?:talk|write|speak)\s+about|talk\s+about)\b",
         re.IGNORECASE,
     )
     opener = re.compile(
@@ -173,15 +179,22 @@ def _patterns() -> _Patterns:
         r"[^\n]{0,240}?[:.]?\s*\n\s*```",
         re.IGNORECASE,
     )
-    return _Patterns(vocative, your_task, your_output, opener, modal, override, change, task_void, stop_word, exfil, exfil_strong, code_insert)
+    # a vocative glued to text without a sentence end ("Black Friday pricing live Note to automated agents:")
+    # still starts a sentence: a capitalised interjection or addressee followed by its comma or colon
+    caps = "|".join(w[0].upper() + re.escape(w[1:]).replace(r"\ ", r"\s+") for w in sorted({*lex["interjections"], *lex["addressees"]}, key=len, reverse=True) if w[0].isalpha())
+    vocative_start = re.compile(rf"(?<=\S)\s+(?=(?:{caps})\b[^,.:;!?\n]{{0,40}}[,:!])")
+    return _Patterns(vocative, your_task, your_output, opener, modal, override, change, task_void, stop_word, exfil, exfil_strong, code_insert, vocative_start)
 
 
-def _sentences(text: str) -> Iterator[tuple[int, str]]:
+def _sentences(text: str, p: _Patterns) -> Iterator[tuple[int, str]]:
     """(offset, sentence) for every sentence of every line of ``text``."""
     offset = 0
     for line in text.split("\n"):
         start = 0
-        for match in _SENTENCE_END.finditer(line):
+        ends = sorted([*_SENTENCE_END.finditer(line), *p.vocative_start.finditer(line)], key=lambda m: m.start())
+        for match in ends:
+            if match.start() < start:
+                continue
             if match.start() > start:
                 yield offset + start, line[start : match.start()]
             start = match.end()
@@ -238,7 +251,7 @@ def find_instructions(text: str) -> list[StructuralHit]:
     carried: tuple[int, str] | None = None  # (start offset, vocative text) still in force
     carried_change = False
     left = 0
-    for start, sentence in _sentences(text):
+    for start, sentence in _sentences(text, p):
         vocative = p.vocative.search(sentence)
         if vocative is not None:
             carried, left = (start, vocative.group(0).strip()), CARRY_SENTENCES + 1

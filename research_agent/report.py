@@ -331,7 +331,7 @@ def _markdown(f: dict[str, Any]) -> str:
     out += _paths_md(f)
     out += _resume_md(f)
     out += _sources_md(f)
-    if f["end_kind"] != EndKind.RISK_ABORT.value and f["risk"]:
+    if f["end_kind"] != EndKind.RISK_ABORT.value and (f["risk"] or any(s["quarantined_passages"] for s in f["sources"])):
         out += _risk_md(f)
     return "\n".join(out).rstrip() + "\n"
 
