@@ -18,10 +18,13 @@ One visit, in order:
    hop — connect, status line, headers, body — must finish within ``timeout``
    seconds (``ToolTimeout``): ``pinned.deadline`` caps every socket operation
    of a ``pinned`` transport, and the body loop checks it for any transport;
-6. a NUL byte in the first 1 KiB marks a binary body (``UnsupportedContent``);
-7. the body is decoded (declared charset → ``<meta charset>`` → UTF-8 →
-   Windows-1252) and extracted (``extract.extract_page``); no text is
-   ``EmptyContent``;
+6. a NUL byte in the first 1 KiB that no UTF-16/32 text explains marks a
+   binary body (``UnsupportedContent``);
+7. the body is decoded (``corpus_hygiene.decode_text``: BOM → declared
+   charset → ``<meta charset>`` → UTF-8 → charset-normalizer → Windows-1252)
+   and extracted (``extract.extract_page``); when extraction finds nothing in
+   HTML (lxml stops at deep nesting) the markup is flattened
+   (``corpus_hygiene.flatten_html``); no text is ``EmptyContent``;
 8. the page gets its canonical URL (of the final URL after redirects — a
    page's own ``<link rel=canonical>`` is not trusted, since any page could
    claim to be another) and its MinHash fingerprint.
@@ -50,7 +53,8 @@ from research_agent.tools.errors import (
     classify_status,
     map_httpx_error,
 )
-from research_agent.tools.extract import HTML_TYPES, TEXT_TYPES, decode_body, extract_page
+from research_agent.tools.corpus_hygiene import SNIFF_BYTES, decode_text, flatten_html, looks_binary
+from research_agent.tools.extract import HTML_TYPES, TEXT_TYPES, extract_page
 from research_agent.tools.fingerprint import fingerprint
 from research_agent.tools.netpolicy import AddressPolicy, target_of
 from research_agent.tools.pinned import deadline, pin
@@ -169,13 +173,16 @@ class Visitor:
         finally:
             response.close()
 
-        if b"\x00" in body[:_SNIFF_BYTES]:
+        if b"\x00" in body[:_SNIFF_BYTES] and looks_binary(body[:SNIFF_BYTES]):
             raise UnsupportedContent(f"binary body at {current}", url=current)
+        text = decode_text(body, response.charset_encoding)
         if not media_type:
-            media_type = "text/html" if b"<" in body[:_SNIFF_BYTES] else "text/plain"
-        text = decode_body(body, response.charset_encoding)
+            media_type = "text/html" if "<" in text[:_SNIFF_BYTES] else "text/plain"
         extracted = extract_page(text, current, content_type=media_type)
-        if not extracted.text.strip():
+        page_text = extracted.text
+        if not page_text.strip() and media_type in HTML_TYPES:
+            page_text = flatten_html(text)  # markup too deep for lxml (100k nested divs): read it flat
+        if not page_text.strip():
             raise EmptyContent(f"no extractable text at {current}", url=current)
         return Page(
             url=requested,
@@ -185,10 +192,10 @@ class Visitor:
             status_code=status,
             content_type=media_type,
             title=extracted.title,
-            text=extracted.text,
+            text=page_text,
             date=extracted.date,
             language=extracted.language,
-            fingerprint=fingerprint(extracted.text),
+            fingerprint=fingerprint(page_text),
             fetched_at=datetime.now(UTC),
             bytes=len(body),
             redirects=list(hops),
