@@ -6,11 +6,14 @@ evidence is never lost.  Per action result, in order:
 1. refused actions (duplicate / denied / risk) are logged, the cell's strategy
    climbs one rung and the policy is told why (`state.notice`);
 2. search results become sources seen as snippets and leads for the cell;
-3. an opened page is screened for planted instructions (a flagged page is
-   quarantined: kept as data, never used as evidence, and the risk criterion
-   stops the run), joins a fingerprint cluster, and the policy's finding
+3. an opened page is screened for planted instructions: flagged passages are
+   cut out (``criteria.quarantine``) and only the rest reaches the policy and
+   the grounding; an exfiltration attempt or a page that is mostly
+   instructions quarantines the whole page and the risk criterion stops the
+   run.  The page joins a fingerprint cluster, and the policy's finding
    drafts are grounded — a quote that does not occur in the page text is
-   rejected and counted;
+   rejected and counted.  A visit refused at a redirect hop by the address
+   policy is a risk event, not a tool failure;
 4. failures are classified: transient ones keep the lead until the per-URL
    retry budget is spent, permanent ones consume it.
 
