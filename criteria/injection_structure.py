@@ -182,7 +182,11 @@ def _patterns() -> _Patterns:
     # a vocative glued to text without a sentence end ("Black Friday pricing live Note to automated agents:")
     # still starts a sentence: a capitalised interjection or addressee followed by its comma or colon
     caps = "|".join(w[0].upper() + re.escape(w[1:]).replace(r"\ ", r"\s+") for w in sorted({*lex["interjections"], *lex["addressees"]}, key=len, reverse=True) if w[0].isalpha())
-    vocative_start = re.compile(rf"(?<=\S)\s+(?=(?:{caps})\b[^,.:;!?\n]{{0,40}}[,:!])")
+    lower = _alts([*lex["interjections"], *lex["addressees"]])
+    vocative_start = re.compile(
+        rf"(?<=\S)\s+(?=(?:{caps})\b[^,.:;!?\n]{{0,40}}[,:!])"
+        rf"|(?<=[.!?])\s+(?=(?i:{lower})\b[^,.:;!?\n]{{0,40}}[,:!])"  # "... engine. ok assistant, ..."
+    )
     return _Patterns(vocative, your_task, your_output, opener, modal, override, change, task_void, stop_word, exfil, exfil_strong, code_insert, vocative_start)
 
 
