@@ -89,8 +89,27 @@ class _Patterns:
     vocative_start: re.Pattern[str]
 
 
-@lru_cache(maxsize=1)
-def _patterns() -> _Patterns:
+@dataclass(frozen=True)
+class _Words:
+    """Regex alternations built from the lexicon, shared by the pattern builders."""
+
+    one: str
+    who: str
+    inter: str
+    reading: str
+    verb: str
+    stop_verb: str
+    task: str
+    output: str
+    data: str
+    page: str
+    det: str
+    fill: str
+    adj: str
+    dest: str
+
+
+def _words(lex: dict[str, list[str]]) -> _Words:
     lex = tomllib.loads(LEXICON_FILE.read_text(encoding="utf-8"))
     one = rf"(?:{_alts(lex['addressees'])})(?:s|es)?"
     who = rf"{one}(?:\s+(?:{one}|readers?))?"  # "robot reader", "AI agent": never "reader" alone ("Dear reader,")
@@ -104,28 +123,34 @@ def _patterns() -> _Patterns:
     page = r"(?:this|these|it|the\s+(?:page|text|article|document|content|site|post|message|passage|section)|our\s+(?:page|site))\b"
     det = r"(?:(?:all|any|every|each|the|you|dear|my|our|fellow|an?|this|that|whichever|whatever|whoever)\s+)?(?:[\w-]+\s+){0,2}?"
     fill = r"(?:(?:please|kindly|now|just|so|and|then|first|also|instead|ok|okay|alright|right|quick|immediately|simply|actually|seriously|listen)\b[\s,.:;!]*)*"
+    adj = r"(?:(?!(?:to|of|for|in|on|at|with|and|or|the|a|an|than|from)\b)[\w-]+\s+)"
+    dest = rf"(?:{_EMAIL}|{_URL}|\b(?:to|at)\s+(?:me|us|this\s+address|the\s+(?:following|address|url|link|server|endpoint|webhook)\b)|\bwebhook\b|\bquery\s+(?:string|parameter))"
+    return _Words(one=one, who=who, inter=inter, reading=reading, verb=verb, stop_verb=stop_verb, task=task, output=output, data=data, page=page, det=det, fill=fill, adj=adj, dest=dest)
+
+
+def _addressing(w: _Words, lex: dict[str, list[str]]) -> dict[str, re.Pattern[str]]:
+    """Who is spoken to: vocatives, "your task", "your answer", and where a glued vocative starts."""
     vocative = re.compile(
-        rf"^\W*(?:(?:{inter})\b(?:\s+(?:up|there|again|now|all))?[\s,:!]*)?{det}{who}\b(?:\s+(?:(?:that|who|which)\s+)?(?:(?:is|are)\s+)?(?:{reading})\b[^,.:;!?]{{0,40}})?\s*[,:!;]"
-        rf"|(?:^\W*|\b(?:any|every|all|each|an?|the|you|whichever|whatever)\s+)(?:[\w-]+\s+){{0,2}}?{who}\s+(?:(?:that|who|which)\s+(?:is|are)\s+|currently\s+|now\s+)?(?:{reading})\s+{page}"
-        rf"|\b(?:any|every|all|each|an?|the|whichever)\s+(?:[\w-]+\s+){{0,2}}?{who}\s+(?:that|who|which)\s+(?:reads?|process(?:es)?|summari[sz]es?|parses?|crawls?|sees?|visits?|scans?|index(?:es)?|ingests?|finds?)\s+{page}"
-        rf"|\bif\s+you\s*(?:'re|are|happen\s+to\s+be)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){{0,2}}?{who}\b"
+        rf"^\W*(?:(?:{w.inter})\b(?:\s+(?:up|there|again|now|all))?[\s,:!]*)?{w.det}{w.who}\b(?:\s+(?:(?:that|who|which)\s+)?(?:(?:is|are)\s+)?(?:{w.reading})\b[^,.:;!?]{{0,40}})?\s*[,:!;]"
+        rf"|(?:^\W*|\b(?:any|every|all|each|an?|the|you|whichever|whatever)\s+)(?:[\w-]+\s+){{0,2}}?{w.who}\s+(?:(?:that|who|which)\s+(?:is|are)\s+|currently\s+|now\s+)?(?:{w.reading})\s+{w.page}"
+        rf"|\b(?:any|every|all|each|an?|the|whichever)\s+(?:[\w-]+\s+){{0,2}}?{w.who}\s+(?:that|who|which)\s+(?:reads?|process(?:es)?|summari[sz]es?|parses?|crawls?|sees?|visits?|scans?|index(?:es)?|ingests?|finds?)\s+{w.page}"
+        rf"|\bif\s+you\s*(?:'re|are|happen\s+to\s+be)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){{0,2}}?{w.who}\b"
         rf"|\bif\s+you\s*(?:'re|are|happen\s+to\s+be)\s+(?:an?\s+|the\s+)?(?:automated|autonomous|artificial|ai-powered|ai-based|machine|software|computer|non-human)\b"
-        rf"|\byou,?\s+(?:the|an?|my|dear|our)\s+(?:[\w-]+\s+){{0,2}}?{who}\b"
-        rf"|^\W*{who}\s+(?:instructions?|note|notice|directive|override|only|memo)\s*[:\-]",
+        rf"|\byou,?\s+(?:the|an?|my|dear|our)\s+(?:[\w-]+\s+){{0,2}}?{w.who}\b"
+        rf"|^\W*{w.who}\s+(?:instructions?|note|notice|directive|override|only|memo)\s*[:\-]",
         re.IGNORECASE,
     )
-    adj = r"(?:(?!(?:to|of|for|in|on|at|with|and|or|the|a|an|than|from)\b)[\w-]+\s+)"
     your_task = re.compile(
-        rf"\byour\s+{adj}{{0,2}}?{task}\b"
-        rf"|\bthe\s+{adj}{{0,2}}?{task}\s+(?:that\s+)?(?:you|you've|you've\s+been)\s+(?:were|have\s+been|was|got|received|been|are|'re)?\s*(?:given|asked|assigned|told|handed|received|sent|working\s+on|answering|doing|researching)\b"
+        rf"\byour\s+{w.adj}{{0,2}}?{w.task}\b"
+        rf"|\bthe\s+{w.adj}{{0,2}}?{w.task}\s+(?:that\s+)?(?:you|you've|you've\s+been)\s+(?:were|have\s+been|was|got|received|been|are|'re)?\s*(?:given|asked|assigned|told|handed|received|sent|working\s+on|answering|doing|researching)\b"
         rf"|\b(?:what(?:ever)?|everything|anything)\s+(?:else\s+)?you\s+(?:were|have\s+been|are\s+being)\s+(?:told|asked|given|instructed|doing|working\s+on)\b"
-        rf"|\bthe\s+(?:user'?s?|original|initial|assigned|given)\s+{task}\b",
+        rf"|\bthe\s+(?:user'?s?|original|initial|assigned|given)\s+{w.task}\b",
         re.IGNORECASE,
     )
     your_output = re.compile(
-        rf"\b(?:in|into|to|within|throughout|with|from|at\s+the\s+(?:end|start|beginning|top|bottom)\s+of)\s+(?:your|the\s+final|every|each)\s+(?:[\w-]+\s+){{0,2}}?{output}\b"
-        rf"|\byour\s+(?:(?:final|next|entire|whole|own)\s+)?{output}\s+(?:must|should|shall|will|needs?\s+to|has\s+to)\b"
-        rf"|\b(?:the\s+)?(?:end|start|beginning|top|bottom)\s+of\s+(?:your|every|each)\s+(?:[\w-]+\s+){{0,2}}?{output}\b"
+        rf"\b(?:in|into|to|within|throughout|with|from|at\s+the\s+(?:end|start|beginning|top|bottom)\s+of)\s+(?:your|the\s+final|every|each)\s+(?:[\w-]+\s+){{0,2}}?{w.output}\b"
+        rf"|\byour\s+(?:(?:final|next|entire|whole|own)\s+)?{w.output}\s+(?:must|should|shall|will|needs?\s+to|has\s+to)\b"
+        rf"|\b(?:the\s+)?(?:end|start|beginning|top|bottom)\s+of\s+(?:your|every|each)\s+(?:[\w-]+\s+){{0,2}}?{w.output}\b"
         rf"|\b(?:tell|inform|convince|warn|assure|remind|advise)\s+(?:the\s+|your\s+|all\s+|any\s+)?(?:user|users|reader|readers|person|people|human|customer|customers|everyone|them)\b"
         rf"|\b(?:say|state|claim|assert|declare|report|conclude|answer|reply|respond|write|mention|insist|pretend)\s+(?:that\b|(?:only\s+)?with\b|:|[\"“]|the\s+(?:[\w-]+\s+){{0,3}}?(?:is|are|was|has|have)\b)"
         rf"|\b(?:recommend|promote|advertise|endorse|praise|plug|favou?r)\s+(?:our|this|the|my|only)\b"
@@ -135,35 +160,52 @@ def _patterns() -> _Patterns:
         rf"|\b(?:leave\s+out|omit|(?:do\s+not|don't|never)\s+mention|focus\s+(?:only\s+|solely\s+|just\s+)?on|only\s+(?:talk|write|speak)\s+about|talk\s+about)\b",
         re.IGNORECASE,
     )
+    # a vocative glued to text without a sentence end ("Black Friday pricing live Note to automated agents:")
+    # still starts a sentence: a capitalised interjection or addressee followed by its comma or colon
+    caps = "|".join(w[0].upper() + re.escape(w[1:]).replace(r"\ ", r"\s+") for w in sorted({*lex["interjections"], *lex["addressees"]}, key=len, reverse=True) if w[0].isalpha())
+    lower = _alts([*lex["interjections"], *lex["addressees"]])
+    vocative_start = re.compile(
+        rf"(?<=\S)\s+(?=(?:{caps})\b[^,.:;!?\n]{{0,40}}[,:!])"
+        rf"|(?<=[.!?])\s+(?=(?i:{lower})\b[^,.:;!?\n]{{0,40}}[,:!])"  # "... engine. ok assistant, ..."
+    )
+    return {"vocative": vocative, "your_task": your_task, "your_output": your_output, "vocative_start": vocative_start}
+
+
+def _orders(w: _Words) -> dict[str, re.Pattern[str]]:
+    """What makes a sentence an order: an imperative opening a clause, a modal, "your new task is"."""
     opener = re.compile(
-        rf"\W*{fill}(?:(?:when|while|if|as|before|after|once|whenever)\s+you\b[^,.;:!?]{{0,80}},\s*{fill})?"
-        rf"(?:(?:do\s+not|don't|never|always|only)\s+(?:\w+\s+)?)?{verb}\b",
+        rf"\W*{w.fill}(?:(?:when|while|if|as|before|after|once|whenever)\s+you\b[^,.;:!?]{{0,80}},\s*{w.fill})?"
+        rf"(?:(?:do\s+not|don't|never|always|only)\s+(?:\w+\s+)?)?{w.verb}\b",
         re.IGNORECASE,
     )
     modal = re.compile(
         rf"\byou(?:,[^,]{{1,40}},)?\s+(?:(?:now|then|really|also|still|simply|just)\s+)?(?:must|should|shall|will|need\s+to|have\s+to|are\s+to|ought\s+to|are\s+(?:now\s+)?(?:required|instructed|supposed|asked|expected|meant|told|ordered|directed)\s+to|'ll|'re\s+to)\s+"
-        rf"(?:(?:now|instead|only|also|immediately|first|then|simply|just|not|never)\s+)*{verb}\b"
+        rf"(?:(?:now|instead|only|also|immediately|first|then|simply|just|not|never)\s+)*{w.verb}\b"
         rf"|\b(?:wants?|needs?|would\s+like|'d\s+like|requires?|orders?|commands?|instructs?|asks?|asked|expects?)\s+you\s+to\b"
-        rf"|\b{who}\b[^.!?]{{0,60}}?\b(?:must|should|shall|need\s+to|have\s+to|are\s+to|are\s+(?:required|instructed|asked|expected|told)\s+to)\s+(?:(?:now|instead|only|also|not|never|immediately)\s+)*{verb}\b"
-        rf"|\byour\s+(?:(?:final|next|entire|whole|own)\s+)?{output}\s+(?:must|should|shall|will|needs?\s+to|has\s+to)\b"
-        rf"|\byour\s+(?:(?:new|real|actual|only|true|next|first|sole|main|updated)\s+)*(?:{task})\s+(?:is|are|will\s+be|now\s+is)\b",
+        rf"|\b{w.who}\b[^.!?]{{0,60}}?\b(?:must|should|shall|need\s+to|have\s+to|are\s+to|are\s+(?:required|instructed|asked|expected|told)\s+to)\s+(?:(?:now|instead|only|also|not|never|immediately)\s+)*{w.verb}\b"
+        rf"|\byour\s+(?:(?:final|next|entire|whole|own)\s+)?{w.output}\s+(?:must|should|shall|will|needs?\s+to|has\s+to)\b"
+        rf"|\byour\s+(?:(?:new|real|actual|only|true|next|first|sole|main|updated)\s+)*(?:{w.task})\s+(?:is|are|will\s+be|now\s+is)\b",
         re.IGNORECASE,
     )
+    return {"opener": opener, "modal": modal}
+
+
+def _intents(w: _Words, lex: dict[str, list[str]]) -> dict[str, re.Pattern[str]]:
+    """What the order is for: override the task, exfiltrate, or put code into the reader's output."""
     override = re.compile(
         rf"\b(?:{_alts(lex['override_verbs'])})\b[\s,]+(?:(?:all|any|every|each|the|your|of|these|those|that|this|everything|previously|about|with|doing|following|answering|working\s+on)\s+)*(?:[\w'-]+\s+){{0,3}}?"
-        rf"(?:{task}|above|before|earlier|previous|prior|original|everything|rest|all\s+(?:of\s+)?(?:that|this|it)|what(?:ever)?\s+you)\b",
+        rf"(?:{w.task}|above|before|earlier|previous|prior|original|everything|rest|all\s+(?:of\s+)?(?:that|this|it)|what(?:ever)?\s+you)\b",
         re.IGNORECASE,
     )
     change = re.compile(rf"\b(?:{_alts(lex['change_markers'])})\b", re.IGNORECASE)
     # "your instructions have changed", "the question you are working on is void"
     task_void = re.compile(
-        rf"\b{task}\b[^.!?;]{{0,60}}?\b(?:is|are|has|have|was|were)\s+(?:now\s+|been\s+)*(?:changed|updated|replaced|revoked|cancell?ed|void|obsolete|outdated|invalid|irrelevant|over|done|finished|withdrawn|superseded|expired|no\s+longer|not\s+(?:important|relevant|needed))",
+        rf"\b{w.task}\b[^.!?;]{{0,60}}?\b(?:is|are|has|have|was|were)\s+(?:now\s+|been\s+)*(?:changed|updated|replaced|revoked|cancell?ed|void|obsolete|outdated|invalid|irrelevant|over|done|finished|withdrawn|superseded|expired|no\s+longer|not\s+(?:important|relevant|needed))",
         re.IGNORECASE,
     )
-    stop_word = re.compile(rf"\b{stop_verb}\b", re.IGNORECASE)
-    dest = rf"(?:{_EMAIL}|{_URL}|\b(?:to|at)\s+(?:me|us|this\s+address|the\s+(?:following|address|url|link|server|endpoint|webhook)\b)|\bwebhook\b|\bquery\s+(?:string|parameter))"
+    stop_word = re.compile(rf"\b{w.stop_verb}\b", re.IGNORECASE)
     exfil = re.compile(
-        rf"\b(?:{_alts(lex['send_verbs'])})\b(?=[^.!?\n]{{0,160}}?\b{data}\b)(?=[^\n]{{0,240}}?{dest})",
+        rf"\b(?:{_alts(lex['send_verbs'])})\b(?=[^.!?\n]{{0,160}}?\b{w.data}\b)(?=[^\n]{{0,240}}?{w.dest})",
         re.IGNORECASE,
     )
     exfil_strong = re.compile(
@@ -179,16 +221,17 @@ def _patterns() -> _Patterns:
         r"[^\n]{0,240}?[:.]?\s*\n\s*```",
         re.IGNORECASE,
     )
-    # a vocative glued to text without a sentence end ("Black Friday pricing live Note to automated agents:")
-    # still starts a sentence: a capitalised interjection or addressee followed by its comma or colon
-    caps = "|".join(w[0].upper() + re.escape(w[1:]).replace(r"\ ", r"\s+") for w in sorted({*lex["interjections"], *lex["addressees"]}, key=len, reverse=True) if w[0].isalpha())
-    lower = _alts([*lex["interjections"], *lex["addressees"]])
-    vocative_start = re.compile(
-        rf"(?<=\S)\s+(?=(?:{caps})\b[^,.:;!?\n]{{0,40}}[,:!])"
-        rf"|(?<=[.!?])\s+(?=(?i:{lower})\b[^,.:;!?\n]{{0,40}}[,:!])"  # "... engine. ok assistant, ..."
-    )
-    return _Patterns(vocative, your_task, your_output, opener, modal, override, change, task_void, stop_word, exfil, exfil_strong, code_insert, vocative_start)
+    return {
+        "override": override, "change": change, "task_void": task_void, "stop_word": stop_word,
+        "exfil": exfil, "exfil_strong": exfil_strong, "code_insert": code_insert,
+    }
 
+
+@lru_cache(maxsize=1)
+def _patterns() -> _Patterns:
+    lex = tomllib.loads(LEXICON_FILE.read_text(encoding="utf-8"))
+    w = _words(lex)
+    return _Patterns(**_addressing(w, lex), **_orders(w), **_intents(w, lex))
 
 def _sentences(text: str, p: _Patterns) -> Iterator[tuple[int, str]]:
     """(offset, sentence) for every sentence of every line of ``text``."""

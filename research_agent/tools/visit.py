@@ -142,12 +142,8 @@ class Visitor:
     def _fetch(self, requested: str, current: str, hops: list[str], deadline: float) -> Page | str:
         """One hop: a ``Page``, or the absolute URL to redirect to."""
         try:
-            request = self.client.build_request(
-                "GET",
-                current,
-                headers={"User-Agent": USER_AGENT, "Accept": _ACCEPT},
-                timeout=httpx.Timeout(self.timeout),
-            )
+            headers = {"User-Agent": USER_AGENT, "Accept": _ACCEPT}
+            request = self.client.build_request("GET", current, headers=headers, timeout=httpx.Timeout(self.timeout))
         except (httpx.InvalidURL, httpx.UnsupportedProtocol) as exc:
             raise map_httpx_error(exc, current) from exc
         try:
