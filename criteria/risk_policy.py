@@ -85,6 +85,15 @@ class RiskPolicy(BaseModel):
     max_page_flags: int = 1
     """A fetched page counts as carrying planted instructions once it has this many flags (>= 1)."""
 
+    structural_screen: bool = True
+    """Also flag sentences that address an automated reader with an order (``injection_structure.py``)."""
+
+    abort_rules: list[str] = []
+    """Page rules whose match ends the run even when the passage can be quarantined (exfiltration, money, secrets)."""
+
+    max_quarantined_share: float = 0.5
+    """A page whose flagged passages are at least this share of its text is mostly instructions: the run ends."""
+
     max_scan_chars: int = 400_000
     """The page screen reads at most this many characters; callers must not pass more to a model."""
 

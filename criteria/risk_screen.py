@@ -42,10 +42,15 @@ from dataclasses import dataclass
 from typing import Literal
 from urllib.parse import unquote, urlsplit
 
+from .injection_structure import find_instructions
 from .risk_policy import RiskPolicy
 
 __all__ = [
+    "Passage",
     "RiskFlag",
+    "find_passages",
+    "flags_of",
+    "normalise_page",
     "RiskKind",
     "page_is_risky",
     "screen_action",
@@ -68,6 +73,7 @@ _URL_KEYS = frozenset({"url", "urls", "href", "link", "links", "uri", "endpoint"
 _QUERY_KEYS = frozenset({"query", "queries", "q", "question", "prompt", "text", "search", "keywords"})
 _ZERO_WIDTH = re.compile("[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
 _SPACES = re.compile(r"[^\S\n]+")
+_AMBIGUOUS = re.compile(r"[\\\s\x00-\x1f\x7f]")
 _URL_IN_TEXT = re.compile(r"\b(?:https?|ftp|file|gopher)://[^\s<>\"']+", re.IGNORECASE)
 
 
@@ -90,13 +96,18 @@ class RiskFlag:
 def screen_url(url: str, policy: RiskPolicy) -> RiskFlag | None:
     """Flag a URL the agent must not fetch; ``None`` when it may."""
     raw = url.strip()
-    # WHATWG URL parsing (browsers, many clients) treats "\" as "/" in http(s)
-    # URLs, so "http://127.0.0.1\@example.com" goes to 127.0.0.1: parse it so too.
     evidence = raw[:EVIDENCE_CHARS]
+    # Parsers disagree on "http://127.0.0.1\@example.com" (WHATWG: host 127.0.0.1;
+    # RFC 3986 and httpx: host example.com): refuse what they could read
+    # differently, as the fetcher's parser (tools/netpolicy.target_of) does.
+    if _AMBIGUOUS.search(raw):
+        return RiskFlag("private_address", "URL holds a backslash, whitespace or a control character", evidence)
     try:
-        parts = urlsplit(raw.replace("\\", "/"))
+        parts = urlsplit(raw)
     except ValueError:  # e.g. an unclosed "[" IPv6 literal: fail closed
         return RiskFlag("private_address", "URL cannot be parsed", evidence)
+    if "@" in parts.netloc:
+        return RiskFlag("private_address", "URL carries userinfo (user@host)", evidence)
     scheme = parts.scheme.lower()
     if scheme not in _ALLOWED_SCHEMES:
         return RiskFlag("private_address", f"scheme {scheme or '(none)'!r} is not http(s)", evidence)
@@ -113,6 +124,8 @@ def screen_url(url: str, policy: RiskPolicy) -> RiskFlag | None:
         return None
     if host in _LOCALHOST_NAMES or host.endswith(".localhost"):
         return RiskFlag("private_address", f"host {host!r} is the local machine", evidence)
+    if "." not in host and ":" not in host and not _looks_numeric(host):
+        return RiskFlag("private_address", f"host {host!r} is a single-label (internal) name", evidence)
     address = _parse_host_address(host)
     if address is not None:
         return screen_ip(address, policy, evidence=evidence, spelled=host)
@@ -139,7 +152,7 @@ def screen_ip(
     if isinstance(ip, ipaddress.IPv6Address):
         embedded = _embedded_ipv4(ip)
         if embedded is not None:
-            candidates.append(embedded)
+            candidates.insert(0, embedded)  # name the carried IPv4 address first
     for candidate in candidates:
         for network in policy.networks:
             if candidate.version == network.version and candidate in network:
@@ -209,6 +222,8 @@ def _embedded_ipv4(ip: ipaddress.IPv6Address) -> ipaddress.IPv4Address | None:
         return ipaddress.IPv4Address(packed & 0xFFFFFFFF)
     if ip in _NAT64:
         return ipaddress.IPv4Address(packed & 0xFFFFFFFF)
+    if ip.teredo is not None:
+        return ip.teredo[1]
     return None
 
 
@@ -269,42 +284,71 @@ def _short_args(args: Mapping[str, object]) -> str:
 # -- fetched pages ---------------------------------------------------------
 
 
-def screen_page(text: str, policy: RiskPolicy, *, url: str | None = None) -> list[RiskFlag]:
-    """Flags for instructions planted in fetched ``text`` and for exfiltration links in it.
+@dataclass(frozen=True)
+class Passage:
+    """One match of a page rule in the normalised page text (see :func:`normalise_page`)."""
 
-    ``url`` only labels the details.  The caller decides with
-    :func:`page_is_risky` whether the flags reach ``policy.max_page_flags``.
-    """
-    normalised = _normalise(text[: policy.max_scan_chars * 2])[: policy.max_scan_chars]
-    where = f" on {url}" if url else ""
-    first: dict[tuple[RiskKind, str], tuple[int, str]] = {}
-    seen: set[tuple[RiskKind, str, int]] = set()
+    kind: RiskKind
+    rule: str
+    """The policy rule's name, or ``structure:<intent>`` for the structural screen."""
+    start: int
+    end: int
+    evidence: str
+
+
+def normalise_page(text: str, policy: RiskPolicy) -> str:
+    """The text the page screen reads: NFKC, zero-width removed, spaces collapsed, cut at ``max_scan_chars``."""
+    return _normalise(text[: policy.max_scan_chars * 2])[: policy.max_scan_chars]
+
+
+def find_passages(normalised: str, policy: RiskPolicy) -> list[Passage]:
+    """Every match of every page rule and of the structural screen, in text order."""
     rules: list[tuple[RiskKind, str, re.Pattern[str]]] = [
         *(("planted_instruction", n, p) for n, p in policy.injection_rules),
         *(("exfiltration", n, p) for n, p in policy.exfiltration_rules),
     ]
+    found: dict[tuple[str, int], Passage] = {}
     for offset, window in _windows(normalised):
         for kind, name, pattern in rules:
             for match in pattern.finditer(window):
-                key = (kind, name)
-                position = offset + match.start()
-                if (kind, name, position) in seen:
-                    continue  # the same match again in an overlapping window
-                seen.add((kind, name, position))
-                if key not in first:
-                    first[key] = (position, _excerpt(window, match))
+                key = (name, offset + match.start())  # the same match again in an overlapping window
+                if key not in found:
+                    found[key] = Passage(kind, name, key[1], offset + match.end(), _excerpt(window, match))
+    if policy.structural_screen:
+        for hit in find_instructions(normalised):
+            kind: RiskKind = "exfiltration" if hit.intent == "exfiltration" else "planted_instruction"
+            found.setdefault((f"structure:{hit.intent}", hit.start), Passage(
+                kind, f"structure:{hit.intent}", hit.start, hit.end, normalised[hit.start : hit.end][:EVIDENCE_CHARS].strip()
+            ))
+    return sorted(found.values(), key=lambda p: (p.start, p.rule))
+
+
+def screen_page(text: str, policy: RiskPolicy, *, url: str | None = None) -> list[RiskFlag]:
+    """Flags for instructions planted in fetched ``text`` and for exfiltration links in it.
+
+    One flag per rule, at its first match, with the match count.  ``url`` only
+    labels the details.  The caller decides with :func:`page_is_risky` whether
+    the flags reach ``policy.max_page_flags``; ``criteria.quarantine`` decides
+    what happens to the page.
+    """
+    return flags_of(find_passages(normalise_page(text, policy), policy), url=url)
+
+
+def flags_of(passages: list[Passage], *, url: str | None = None) -> list[RiskFlag]:
+    """One flag per rule of ``passages`` (first match, with the count)."""
+    where = f" on {url}" if url else ""
+    by_rule: dict[str, list[Passage]] = {}
+    for passage in passages:
+        by_rule.setdefault(passage.rule, []).append(passage)
     flags = []
-    for key, (position, evidence) in sorted(first.items(), key=lambda item: item[1][0]):
-        kind, name = key
-        what = "planted instruction" if kind == "planted_instruction" else "exfiltration link"
-        flags.append(
-            RiskFlag(kind, f"{what} (rule {name!r}, {_count(seen, key)} match(es), first at char {position}){where}", evidence)
-        )
+    for rule, hits in sorted(by_rule.items(), key=lambda item: item[1][0].start):
+        first = hits[0]
+        what = "planted instruction" if first.kind == "planted_instruction" else "exfiltration link"
+        if rule.startswith("structure:"):
+            what = "instruction to an automated reader" if first.kind == "planted_instruction" else "exfiltration order"
+        detail = f"{what} (rule {rule!r}, {len(hits)} match(es), first at char {first.start}){where}"
+        flags.append(RiskFlag(first.kind, detail, first.evidence))
     return flags
-
-
-def _count(seen: set[tuple[RiskKind, str, int]], key: tuple[RiskKind, str]) -> int:
-    return sum(1 for kind, name, _ in seen if (kind, name) == key)
 
 
 def page_is_risky(flags: list[RiskFlag], policy: RiskPolicy) -> bool:

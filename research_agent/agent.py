@@ -28,7 +28,7 @@ from .policy.base import Policy
 from .policy.offline import lead_allowed
 from .reducer import NO_PATH, Reducer, ReducerConfig, action_key, squash
 from .state import ResearchState, RiskEvent, new_state
-from .tools.canonical import canonical_url
+from .tools.canonical import canonical_url, domain_of
 
 
 class ResearchAgent(AgentModule):
@@ -88,6 +88,8 @@ class ResearchAgent(AgentModule):
             url = str(action.args.get("url", ""))
             if not lead_allowed(state.task_contract, url):
                 return "denied: the contract does not allow this domain"
+            if not url_has_provenance(state, url):
+                return "denied: a visit's URL must come from a search result, a lead or a contract domain, not from page text"
             return self._probable_copy(state, url)
         return None
 
@@ -147,6 +149,7 @@ class ResearchAgent(AgentModule):
             "queries": [a.key.removeprefix("search:") for a in actions if a.tool == "search"],
             "visits": [a.key.removeprefix("visit:") for a in actions if a.tool == "visit"],
             "refused": [a.error for a in actions if a.status == "refused"],
+            "quarantined": [p for s in state.sources.values() if s.opened_step == record.step for p in s.quarantined_passages],
             "new_evidence": bool(last.get("new_evidence")),
             "gaps_closed": last.get("gaps_closed", []),
             "status_counts": last.get("status_counts", state.status_counts()),
@@ -164,6 +167,22 @@ def site_family(domain: str) -> str:
     labels = domain.lower().strip(".").split(".")
     keep = 3 if len(labels) >= 3 and labels[-2] in _SECOND_LEVEL and len(labels[-1]) == 2 else 2
     return ".".join(labels[-keep:])
+
+
+def url_has_provenance(state: ResearchState, url: str) -> bool:
+    """Capability limit for a fooled model: only URLs the program itself saw — a search result
+    (a source with a title or snippet), a lead — or hosts the contract names may be visited."""
+    canon = canonical_url(url)
+    if any(lead.canonical_url == canon for lead in state.leads):
+        return True
+    source = state.source_by_canonical(canon)
+    if source is not None and (source.snippet or source.title):
+        return True
+    contract = state.task_contract
+    domains = {d.lower() for o in contract.objects for d in o.official_domains}
+    domains |= {d.lower() for d in [*contract.primary_domains, *contract.allowed_domains]}
+    host = domain_of(url)
+    return any(host == d or host.endswith("." + d) for d in domains)
 
 
 def _naive_answer(state: ResearchState) -> str:

@@ -53,6 +53,7 @@ from .store import Store
 from .tools.faults import Fault
 from .tools.localweb import LocalWeb
 from .tools.netpolicy import AddressPolicy
+from .tools.pinned import web_transport
 from .tools.routes import MergedSearch, SplitTransport
 from .tools.search_local import LocalIndex, LocalSearch
 from .tools.visit import Visitor
@@ -133,11 +134,14 @@ def _allowed_hosts(cfg: ResearchConfig) -> set[str]:
     return {h.rsplit(":", 1)[0] if h.count(":") == 1 else h for h in load_risk_policy(cfg).allowed_hosts}
 
 
-def _visit_client(cfg: ResearchConfig, web: LocalWeb | None) -> httpx.Client:
-    """Corpus only: loopback, nothing else. Web backend: the real web. Both: split by host."""
-    if web is None:
-        return httpx.Client(timeout=cfg.http_timeout, follow_redirects=False)
-    transport = web.transport() if cfg.search_backend == "local" else SplitTransport(web)
+def _visit_client(cfg: ResearchConfig, web: LocalWeb | None, policy: AddressPolicy) -> httpx.Client:
+    """Corpus only: loopback, nothing else. Web backend: the real web, only through the pinned transport
+    (checked addresses, one deadline per exchange). Both: split by host."""
+    if web is not None and cfg.search_backend == "local":
+        transport: httpx.BaseTransport = web.transport()
+    else:
+        out = web_transport(policy)
+        transport = out if web is None else SplitTransport(web, out)
     return httpx.Client(transport=transport, timeout=cfg.http_timeout, follow_redirects=False)
 
 
@@ -151,9 +155,9 @@ def open_toolbox(cfg: ResearchConfig, *, faults: list[Fault] | None = None, inde
         web = LocalWeb(corpus, faults or []).start()
         closers.append(web.stop)
     served = frozenset(h for h in (web.hosts if web else ()) if not _is_ip(h))
-    client = _visit_client(cfg, web)
-    closers.append(client.close)
     policy = AddressPolicy(allow_hosts=frozenset(served | _allowed_hosts(cfg)))
+    client = _visit_client(cfg, web, policy)
+    closers.append(client.close)
     visitor = Visitor(client, policy, max_bytes=cfg.max_page_bytes, timeout=cfg.http_timeout)
     backend = _search_backend(cfg, corpus, index_path, closers)
 

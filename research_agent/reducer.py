@@ -6,11 +6,14 @@ evidence is never lost.  Per action result, in order:
 1. refused actions (duplicate / denied / risk) are logged, the cell's strategy
    climbs one rung and the policy is told why (`state.notice`);
 2. search results become sources seen as snippets and leads for the cell;
-3. an opened page is screened for planted instructions (a flagged page is
-   quarantined: kept as data, never used as evidence, and the risk criterion
-   stops the run), joins a fingerprint cluster, and the policy's finding
+3. an opened page is screened for planted instructions: flagged passages are
+   cut out (``criteria.quarantine``) and only the rest reaches the policy and
+   the grounding; an exfiltration attempt or a page that is mostly
+   instructions quarantines the whole page and the risk criterion stops the
+   run.  The page joins a fingerprint cluster, and the policy's finding
    drafts are grounded — a quote that does not occur in the page text is
-   rejected and counted;
+   rejected and counted.  A visit refused at a redirect hop by the address
+   policy is a risk event, not a tool failure;
 4. failures are classified: transient ones keep the lead until the per-URL
    retry budget is spent, permanent ones consume it.
 
@@ -26,7 +29,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from criteria.risk_policy import RiskPolicy
-from criteria.risk_screen import page_is_risky, screen_action, screen_page
+from criteria.quarantine import quarantine
+from criteria.risk_screen import page_is_risky, screen_action
 from engine import ActionResult, Decision, Observation
 
 from .contract import TaskContract, split_cell_key
@@ -36,6 +40,7 @@ from .policy.base import FindingDraft, PageView, Policy
 from .policy.offline import mentions, usable_leads
 from .state import LADDER, ActionLog, Cell, Finding, Lead, ResearchState, RiskEvent, Source
 from .tools.canonical import canonical_url, domain_of
+from .tools.errors import BlockedByPolicy
 from .tools.fingerprint import ClusterIndex
 
 NO_PATH = "no untried path left for any open cell"
@@ -50,6 +55,12 @@ def action_key(tool: str, args: dict) -> str:
     if tool == "visit":
         return f"visit:{canonical_url(str(args.get('url', '')))}"
     return f"{tool}:{sorted((k, str(v)) for k, v in args.items() if k not in ('cell', 'strategy'))}"
+
+
+def _blocked_hop(exc: BlockedByPolicy, url: str, step: int) -> RiskEvent:
+    hop = exc.url or url
+    chain = " -> ".join(exc.via) if exc.via else hop
+    return RiskEvent("private_address", f"visit {url} blocked at {hop}: {exc.reason}", chain[:200], step, hop)
 
 
 def squash(text: str) -> str:
@@ -223,6 +234,8 @@ class Reducer:
             )
             state.sources[source.id] = source
         if result.status != "ok":
+            if isinstance(result.exception, BlockedByPolicy):  # a redirect hop into a denied network: a risk
+                state.risk.append(_blocked_hop(result.exception, url, step))
             self._failure(state, log, result, source)
             return False
         state.counters["consecutive_failures:visit"] = 0
@@ -234,20 +247,24 @@ class Reducer:
         source.fingerprint = list(page.fingerprint)
         if page.canonical_url != canon and state.source_by_canonical(page.canonical_url) is None:
             source.canonical_url = page.canonical_url  # redirected: the answering URL is the identity
-        flags = screen_page(page.text, self.risk_policy, url=page.final_url)
-        if page_is_risky(flags, self.risk_policy):
-            source.quarantined = True
-            for flag in flags:
-                state.risk.append(RiskEvent(flag.kind, flag.detail, flag.evidence, step, page.final_url))
-            return False
+        cut = quarantine(page.text, self.risk_policy, url=page.final_url)
+        text = page.text
+        if page_is_risky(cut.flags, self.risk_policy):
+            source.quarantined_passages = cut.passages
+            if cut.abort is not None or not cut.text.strip():  # exfiltration, or nothing but instructions
+                source.quarantined = True
+                for flag in cut.flags:
+                    state.risk.append(RiskEvent(flag.kind, f"{flag.detail}; {cut.abort}", flag.evidence, step, page.final_url))
+                return False
+            text = cut.text  # the rest of the page, without the passages, is all the policy sees
         seen_clusters = state.opened_clusters()
         source.cluster_id = index.add(source.id, source.fingerprint)
         if source.cluster_id in seen_clusters:
             state.bump("duplicate_sources")
-        view = PageView(source.id, page.final_url, page.title or "", page.text, page.date, source.source_type)
+        view = PageView(source.id, page.final_url, page.title or "", text, page.date, source.source_type)
         cells = [k for k, c in state.cells.items() if c.status != "irrelevant"]
         drafts = self.policy.extract(state, view, cells)
-        added = sum(self._add_finding(state, d, source, page, step) for d in drafts)
+        added = sum(self._add_finding(state, d, source, view, step) for d in drafts)  # the quarantined-clean text
         log.new_evidence = added > 0
         if not added:
             state.bump("invalid_actions")

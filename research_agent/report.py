@@ -322,6 +322,7 @@ def _source(s: Source) -> dict[str, Any]:
         "date": s.date,
         "failure": s.failure,
         "quarantined": s.quarantined,
+        "quarantined_passages": list(s.quarantined_passages),
     }
 
 
@@ -375,7 +376,7 @@ def _markdown(f: dict[str, Any]) -> str:
     out += _paths_md(f)
     out += _resume_md(f)
     out += _sources_md(f)
-    if f["end_kind"] != EndKind.RISK_ABORT.value and f["risk"]:
+    if f["end_kind"] != EndKind.RISK_ABORT.value and (f["risk"] or any(s["quarantined_passages"] for s in f["sources"])):
         out += _risk_md(f)
     return "\n".join(out).rstrip() + "\n"
 
@@ -520,6 +521,8 @@ def _sources_md(f: dict[str, Any]) -> list[str]:
             read += f" (visit failed: {s['failure']})"
         if s["quarantined"]:
             read += " (quarantined)"
+        elif s["quarantined_passages"]:
+            read += f" ({len(s['quarantined_passages'])} passage(s) quarantined)"
         out.append(
             f"| {_esc(s['id'])} | {_esc(s['title'] or s['domain'])} | {_esc(display_url(s['canonical_url'] or s['url']))} "
             f"| {s['source_type']} | {read} | {_esc(s['cluster_id'] or '')} |"
@@ -535,6 +538,9 @@ def _risk_md(f: dict[str, Any]) -> list[str]:
             out.append(f"- {r['kind']}: {r['detail']}" + (f" — {r['url']}" if r["url"] else "") + f" (step {r['step']})")
     else:
         out.append("- no risk event was recorded")
+    for s in f["sources"]:
+        for passage in s.get("quarantined_passages", []):
+            out.append(f"- quarantined passage on {s['id']} ({s['canonical_url'] or s['url']}), never used as evidence: {_esc(passage[:200])!r}")
     out += [
         "",
         "Fetched content was treated as data: nothing written in it was followed as an instruction.",

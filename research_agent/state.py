@@ -79,6 +79,8 @@ class Source:
     """Error class of the last failed visit (e.g. NotFound), if any."""
     quarantined: bool = False
     """Planted instructions were found: the page is kept as data and not used as evidence."""
+    quarantined_passages: list[str] = field(default_factory=list)
+    """Passages cut out of the page as instructions to an automated reader (never quoted, never leads)."""
 
 
 @dataclass

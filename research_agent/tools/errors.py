@@ -143,12 +143,14 @@ class TooLarge(PermanentToolError):
 class BlockedByPolicy(PermanentToolError):
     """The address policy refused the URL before any request was sent.
 
-    ``reason`` is the human-readable reason (also the message).
+    ``reason`` is the human-readable reason (also the message); ``via`` is the
+    redirect chain that led to the refused URL (empty when it was asked for directly).
     """
 
-    def __init__(self, reason: str, *, url: str | None = None) -> None:
+    def __init__(self, reason: str, *, url: str | None = None, via: tuple[str, ...] = ()) -> None:
         super().__init__(reason, url=url)
         self.reason = reason
+        self.via = via
 
 
 class TooManyRedirects(PermanentToolError):

@@ -18,19 +18,19 @@ over the heading, and the block itself is not part of the text.
 
 from __future__ import annotations
 
-import codecs
 import html as html_lib
 import re
 from dataclasses import dataclass
 
 import trafilatura
 
+from research_agent.tools.corpus_hygiene import decode_text
+
 __all__ = ["HTML_TYPES", "TEXT_TYPES", "ExtractedPage", "decode_body", "extract_page", "media_type_for_path"]
 
 HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
 TEXT_TYPES = frozenset({"text/plain", "text/markdown", "text/x-markdown"})
 
-_META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.IGNORECASE)
 _HTML_LANG = re.compile(r"""<html\b[^>]*?\blang\s*=\s*["']?\s*([A-Za-z]{2,3})""", re.IGNORECASE)
 _TITLE_TAG = re.compile(r"<title[^>]*>(.*?)</title>", re.IGNORECASE | re.DOTALL)
 _ISO_DATE = re.compile(r"(\d{4}-\d{2}-\d{2})")
@@ -58,23 +58,9 @@ def media_type_for_path(name: str) -> str:
 
 
 def decode_body(data: bytes, charset: str | None = None) -> str:
-    """Decode document bytes (see the module docstring for the order of guesses)."""
-    for candidate in (charset, _meta_charset(data)):
-        if candidate:
-            try:
-                codecs.lookup(candidate)
-            except LookupError:
-                continue
-            return data.decode(candidate, errors="replace")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace")
-
-
-def _meta_charset(data: bytes) -> str | None:
-    match = _META_CHARSET.search(data[:4096])
-    return match.group(1).decode("ascii") if match else None
+    """Decode document bytes with ``corpus_hygiene.decode_text`` (BOM, declared charset, ``<meta charset>``,
+    UTF-8, charset-normalizer, Windows-1252), so a UTF-16 file never reaches the index as NUL bytes."""
+    return decode_text(data, charset)
 
 
 def extract_page(html: str, url: str, *, content_type: str | None = None) -> ExtractedPage:

@@ -17,6 +17,10 @@ empty          200 ``text/html`` with an empty body
 binary         200 ``application/octet-stream`` with random bytes
 huge           200 ``text/html`` streaming more than 5 MB without Content-Length
 redirect_loop  302 to the same URL with a changing ``_hop`` query parameter
+redirect_private  302 to the cloud metadata address (169.254.169.254)
+drip_headers   sends the status line, then one header byte every 50 ms
+               (bounded, released when the server stops) — only a total
+               deadline per exchange ends it
 http_404 …     that status with a short HTML body; 429 carries ``Retry-After``
                (``retry_after`` or 1 second)
 =============  ================================================================
@@ -42,6 +46,8 @@ FaultKind = Literal[
     "binary",
     "huge",
     "redirect_loop",
+    "redirect_private",
+    "drip_headers",
 ]
 
 

@@ -9,8 +9,12 @@ URL mapping (shared with ``LocalIndex`` through ``iter_corpus``):
   nothing outside ``pages/`` is served;
 * any other folder: each file is ``https://corpus.local/<relative path>``.
 
-Hidden files and folders (name starting with ``.``) are skipped. URLs are
-canonical (``canonical_url``), path segments percent-encoded.
+Hidden files and folders (name starting with ``.``) are skipped, and so is
+every file ``corpus_hygiene.corpus_file_ok`` refuses (resolved outside the
+root through a symlink or ``..``, not a regular file, over the size cap,
+binary); pass ``skipped=[]`` to ``iter_corpus`` to get them with their reasons
+(``LocalWeb.skipped`` holds the served folder's). URLs are canonical
+(``canonical_url``), path segments percent-encoded.
 
 ``LocalWeb`` runs a ``ThreadingHTTPServer`` on ``127.0.0.1:<free port>`` in a
 daemon thread. The server is addressed as ``http://127.0.0.1:<port>/<host>/<path>``;
@@ -21,8 +25,10 @@ A request for any other host fails with ``httpx.ConnectError`` before touching
 the network, so a client built with ``make_client`` can never leave the machine.
 
 Content types come from the file extension: ``.html``/``.htm`` ``text/html``,
-``.md`` ``text/markdown``, ``.txt`` ``text/plain`` (each with ``charset=utf-8``
-when the file is valid UTF-8), anything else by ``mimetypes``. ``/dir`` redirects
+``.md`` ``text/markdown``, ``.txt`` ``text/plain``, anything else by
+``mimetypes``. Text is served as UTF-8 (``charset=utf-8``) whatever the file's
+encoding (``corpus_hygiene.decode_text``: BOM, declared charset,
+charset-normalizer), and every file is checked again when it is served. ``/dir`` redirects
 (301) to ``/dir/`` when that is a page; unknown paths are 404.
 
 Faults (``faults.Fault``) are matched on the canonical public URL of each
@@ -50,7 +56,9 @@ from urllib.parse import quote, urlsplit, urlunsplit
 import httpx
 
 from research_agent.tools.canonical import canonical_url
+from research_agent.tools.corpus_hygiene import corpus_file_ok, decode_text
 from research_agent.tools.faults import Fault
+from research_agent.tools.pinned import deadline_transport
 
 __all__ = ["CORPUS_HOST", "CorpusFile", "LocalWeb", "iter_corpus", "make_client"]
 
@@ -59,6 +67,7 @@ HOP_PARAM = "_hop"
 TIMEOUT_HOLD_SECONDS = 30.0
 SLOW_SECONDS = 0.3
 HUGE_BYTES = 6 * 1024 * 1024
+PRIVATE_TARGET = "http://169.254.169.254/latest/meta-data/iam/"
 
 _HOST_NAME = re.compile(r"^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$")
 _TEXT_TYPES = {".html": "text/html", ".htm": "text/html", ".md": "text/markdown", ".txt": "text/plain"}
@@ -73,8 +82,12 @@ class CorpusFile:
     path: Path
 
 
-def iter_corpus(root: Path) -> Iterator[CorpusFile]:
-    """Every non-hidden file under ``root`` with its public URL, in sorted order."""
+def iter_corpus(root: Path, skipped: list[tuple[Path, str]] | None = None) -> Iterator[CorpusFile]:
+    """Every non-hidden usable file under ``root`` with its public URL, in sorted order.
+
+    Files ``corpus_file_ok`` refuses are left out; with a ``skipped`` list each
+    is appended to it as ``(path, reason)``.
+    """
     root = Path(root)
     if root.name == "pages":
         pages: Path | None = root
@@ -87,6 +100,11 @@ def iter_corpus(root: Path) -> Iterator[CorpusFile]:
         rel = path.relative_to(base).parts
         if any(part.startswith(".") for part in rel):
             continue
+        reason = corpus_file_ok(path, root)
+        if reason is not None:
+            if skipped is not None:
+                skipped.append((path, reason))
+            continue
         host = CORPUS_HOST
         rest = rel
         if pages is not None and len(rel) > 1 and _HOST_NAME.match(rel[0].lower()):
@@ -95,16 +113,18 @@ def iter_corpus(root: Path) -> Iterator[CorpusFile]:
         yield CorpusFile(url=url, host=host, path=path)
 
 
-def _content_type(path: Path) -> str:
+def _media_type(path: Path) -> str:
     suffix = path.suffix.lower()
-    media = _TEXT_TYPES.get(suffix) or mimetypes.guess_type(path.name)[0] or "application/octet-stream"
-    if media.startswith("text/"):
-        try:
-            path.read_bytes().decode("utf-8")
-        except UnicodeDecodeError:
-            return media
-        return f"{media}; charset=utf-8"
-    return media
+    return _TEXT_TYPES.get(suffix) or mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+
+
+def _file_body(path: Path) -> tuple[bytes, str]:
+    """The bytes to send and their content type: text transcoded to UTF-8."""
+    media = _media_type(path)
+    data = path.read_bytes()
+    if not media.startswith("text/"):
+        return data, media
+    return decode_text(data).encode("utf-8"), f"{media}; charset=utf-8"
 
 
 def _strip_hop(url: str) -> str:
@@ -185,6 +205,12 @@ class _Handler(BaseHTTPRequestHandler):
             location = urlunsplit((parts.scheme, parts.netloc, parts.path, query, ""))
             self._send(302, b"", "text/html; charset=utf-8", head=head, extra={"Location": location})
             return True
+        if kind == "redirect_private":
+            self._send(302, b"", "text/html; charset=utf-8", head=head, extra={"Location": PRIVATE_TARGET})
+            return True
+        if kind == "drip_headers":
+            self._drip_headers()
+            return True
         status = int(kind.removeprefix("http_"))
         extra = {}
         if status == 429:
@@ -193,6 +219,20 @@ class _Handler(BaseHTTPRequestHandler):
         body = f"<html><body><h1>HTTP {status}</h1></body></html>".encode()
         self._send(status, body, "text/html; charset=utf-8", head=head, extra=extra)
         return True
+
+    def _drip_headers(self) -> None:
+        stop = self.server.web._stopping
+        try:
+            self.wfile.write(b"HTTP/1.0 200 OK\r\nContent-Type: text/html\r\nX-Drip: ")
+            self.wfile.flush()
+            for _ in range(int(TIMEOUT_HOLD_SECONDS / 0.05)):
+                if stop.wait(0.05):
+                    break
+                self.wfile.write(b"x")
+                self.wfile.flush()
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the client's deadline fired: that is the point
+        self.close_connection = True
 
     def _send_huge(self, *, head: bool) -> None:
         self.send_response(200)
@@ -224,7 +264,12 @@ class _Handler(BaseHTTPRequestHandler):
             body = b"<html><body><h1>Not found</h1></body></html>"
             self._send(404, body, "text/html; charset=utf-8", head=head)
             return
-        self._send(200, path.read_bytes(), _content_type(path), head=head)
+        reason = corpus_file_ok(path, web.root)  # again at serve time: the folder may have changed
+        if reason is not None:
+            body = f"<html><body><h1>Not served: {reason}</h1></body></html>".encode()
+            self._send(403, body, "text/html; charset=utf-8", head=head)
+            return
+        self._send(200, *_file_body(path), head=head)
 
     def _send(
         self,
@@ -253,7 +298,7 @@ class _LoopbackTransport(httpx.BaseTransport):
 
     def __init__(self, web: LocalWeb) -> None:
         self._web = web
-        self._inner = httpx.HTTPTransport()
+        self._inner = deadline_transport()  # loopback by construction: the deadline, no address rule
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
         url = request.url
@@ -281,7 +326,9 @@ class LocalWeb:
 
     def __init__(self, root: Path, faults: Iterable[Fault] = ()) -> None:
         self.root = Path(root)
-        self._files: dict[str, Path] = {f.url: f.path for f in iter_corpus(self.root)}
+        self.skipped: list[tuple[Path, str]] = []
+        """Files of ``root`` not served, with the reason (``corpus_file_ok``)."""
+        self._files: dict[str, Path] = {f.url: f.path for f in iter_corpus(self.root, self.skipped)}
         self._hosts: set[str] = {urlsplit(url).hostname or "" for url in self._files}
         self._faults: list[tuple[str, Fault]] = []
         self._fault_hits: list[int] = []

@@ -2,7 +2,9 @@
 
 One visit, in order:
 
-1. ``policy.check(url)`` — before any request;
+1. ``policy.addresses(url)`` — before any request; the checked addresses are
+   pinned for the connection (``pinned.pin``), so a transport built with
+   ``pinned.web_transport`` connects to them and never resolves again;
 2. GET with the caller's ``httpx.Client`` (never a module-level client),
    redirects **not** followed by httpx: each ``Location`` is resolved against
    the current URL, checked by the policy again, then requested, at most
@@ -13,11 +15,16 @@ One visit, in order:
    ``UnsupportedContent`` without reading the body;
 5. the body is streamed and cut at ``max_bytes`` (``TooLarge``; a larger
    ``Content-Length`` is refused before reading); the whole exchange of one
-   hop must finish within ``timeout`` seconds (``ToolTimeout``);
-6. a NUL byte in the first 1 KiB marks a binary body (``UnsupportedContent``);
-7. the body is decoded (declared charset → ``<meta charset>`` → UTF-8 →
-   Windows-1252) and extracted (``extract.extract_page``); no text is
-   ``EmptyContent``;
+   hop — connect, status line, headers, body — must finish within ``timeout``
+   seconds (``ToolTimeout``): ``pinned.deadline`` caps every socket operation
+   of a ``pinned`` transport, and the body loop checks it for any transport;
+6. a NUL byte in the first 1 KiB that no UTF-16/32 text explains marks a
+   binary body (``UnsupportedContent``);
+7. the body is decoded (``corpus_hygiene.decode_text``: BOM → declared
+   charset → ``<meta charset>`` → UTF-8 → charset-normalizer → Windows-1252)
+   and extracted (``extract.extract_page``); when extraction finds nothing in
+   HTML (lxml stops at deep nesting) the markup is flattened
+   (``corpus_hygiene.flatten_html``); no text is ``EmptyContent``;
 8. the page gets its canonical URL (of the final URL after redirects — a
    page's own ``<link rel=canonical>`` is not trusted, since any page could
    claim to be another) and its MinHash fingerprint.
@@ -37,6 +44,7 @@ from pydantic import BaseModel, Field
 from research_agent.tools.canonical import canonical_url, domain_of
 from research_agent.tools.errors import (
     BadRequest,
+    BlockedByPolicy,
     EmptyContent,
     ToolTimeout,
     TooLarge,
@@ -45,9 +53,11 @@ from research_agent.tools.errors import (
     classify_status,
     map_httpx_error,
 )
-from research_agent.tools.extract import HTML_TYPES, TEXT_TYPES, decode_body, extract_page
+from research_agent.tools.corpus_hygiene import SNIFF_BYTES, decode_text, flatten_html, looks_binary
+from research_agent.tools.extract import HTML_TYPES, TEXT_TYPES, extract_page
 from research_agent.tools.fingerprint import fingerprint
-from research_agent.tools.netpolicy import AddressPolicy
+from research_agent.tools.netpolicy import AddressPolicy, target_of
+from research_agent.tools.pinned import deadline, pin
 
 __all__ = ["ALLOWED_TYPES", "USER_AGENT", "Page", "Visitor"]
 
@@ -113,8 +123,13 @@ class Visitor:
         current = url
         hops: list[str] = []
         while True:
-            self.policy.check(current)
-            location = self._fetch(url, current, hops)
+            try:
+                addresses = self.policy.addresses(current)
+            except BlockedByPolicy as exc:
+                exc.via = (*hops, current) if hops else ()
+                raise
+            with pin(target_of(current).host, addresses), deadline(self.timeout) as until:
+                location = self._fetch(url, current, hops, until)
             if isinstance(location, Page):
                 return location
             if len(hops) >= self.max_redirects:
@@ -124,18 +139,13 @@ class Visitor:
             hops.append(current)
             current = location
 
-    def _fetch(self, requested: str, current: str, hops: list[str]) -> Page | str:
+    def _fetch(self, requested: str, current: str, hops: list[str], deadline: float) -> Page | str:
         """One hop: a ``Page``, or the absolute URL to redirect to."""
         try:
-            request = self.client.build_request(
-                "GET",
-                current,
-                headers={"User-Agent": USER_AGENT, "Accept": _ACCEPT},
-                timeout=httpx.Timeout(self.timeout),
-            )
+            headers = {"User-Agent": USER_AGENT, "Accept": _ACCEPT}
+            request = self.client.build_request("GET", current, headers=headers, timeout=httpx.Timeout(self.timeout))
         except (httpx.InvalidURL, httpx.UnsupportedProtocol) as exc:
             raise map_httpx_error(exc, current) from exc
-        deadline = time.monotonic() + self.timeout
         try:
             response = self.client.send(request, stream=True, follow_redirects=False)
         except httpx.HTTPError as exc:
@@ -159,13 +169,16 @@ class Visitor:
         finally:
             response.close()
 
-        if b"\x00" in body[:_SNIFF_BYTES]:
+        if b"\x00" in body[:_SNIFF_BYTES] and looks_binary(body[:SNIFF_BYTES]):
             raise UnsupportedContent(f"binary body at {current}", url=current)
+        text = decode_text(body, response.charset_encoding)
         if not media_type:
-            media_type = "text/html" if b"<" in body[:_SNIFF_BYTES] else "text/plain"
-        text = decode_body(body, response.charset_encoding)
+            media_type = "text/html" if "<" in text[:_SNIFF_BYTES] else "text/plain"
         extracted = extract_page(text, current, content_type=media_type)
-        if not extracted.text.strip():
+        page_text = extracted.text
+        if not page_text.strip() and media_type in HTML_TYPES:
+            page_text = flatten_html(text)  # markup too deep for lxml (100k nested divs): read it flat
+        if not page_text.strip():
             raise EmptyContent(f"no extractable text at {current}", url=current)
         return Page(
             url=requested,
@@ -175,10 +188,10 @@ class Visitor:
             status_code=status,
             content_type=media_type,
             title=extracted.title,
-            text=extracted.text,
+            text=page_text,
             date=extracted.date,
             language=extracted.language,
-            fingerprint=fingerprint(extracted.text),
+            fingerprint=fingerprint(page_text),
             fetched_at=datetime.now(UTC),
             bytes=len(body),
             redirects=list(hops),

@@ -56,7 +56,9 @@ def test_tracking_and_fragment_variants_are_one_source(runner, monkeypatch):
             return PlannedAction("visit", {"url": self.urls[self.i - 1]}, "Quillstore/license")
 
     monkeypatch.setattr("research_agent.compose.make_policy", lambda cfg, exhaustive=False: (VariantPolicy(), None))
-    out = runner.run(LICENSE_PAGES, Q)
+    # the policy visits without searching: the official domain is what lets the first visit run
+    contract = {"objects": [{"name": "Quillstore", "official_domains": ["quillstore.example"]}], "dimensions": ["license"]}
+    out = runner.run(LICENSE_PAGES, Q, contract=contract)
     visits = [a for a in out.state.actions if a.tool == "visit"]
     assert [a.status for a in visits] == ["ok", "refused", "refused"]
     assert len([s for s in out.state.sources.values() if s.opened]) == 1
