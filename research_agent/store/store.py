@@ -95,6 +95,7 @@ _SECRET_KEY_ENDINGS = tuple(
     )
 )
 REDACTED = "[redacted]"
+_DAMAGED_CODES = frozenset({sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB})
 
 
 class StoreError(Exception):
@@ -286,6 +287,9 @@ class Store:
     # ------------------------------------------------------------ opening
     def _open_error(self, exc: BaseException) -> StoreError:
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        if isinstance(exc, UnicodeDecodeError):
+            return StoreError(f"{self.path} is damaged or not a research database (text that is not UTF-8 at byte "
+                              f"{exc.start} of a stored value); pass --db to use another file")
         if isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, sqlite3.OperationalError):
             return StoreError(f"{self.path} is not a research database ({reason}); pass --db to use another file")
         return StoreError(f"cannot open {self.path} ({reason}); check the path and its permissions, or pass --db")
@@ -306,7 +310,7 @@ class Store:
             raise self._open_error(exc) from exc
         try:
             names = {row[0] for row in raw.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, UnicodeDecodeError) as exc:  # scrambled bytes can decode as neither
             raise self._open_error(exc) from exc
         finally:
             raw.close()
@@ -356,7 +360,13 @@ class Store:
             with Session(self._engine) as session, session.begin():
                 yield session
         except sa_exc.OperationalError as exc:
-            raise self._busy_error(exc) from exc
+            raise self._operational_error(exc) from exc
+        except sa_exc.DatabaseError as exc:
+            if getattr(exc.orig, "sqlite_errorcode", None) not in _DAMAGED_CODES:
+                raise
+            raise self._damaged_error(exc) from exc
+        except UnicodeDecodeError as exc:
+            raise self._damaged_error(exc) from exc
 
     @contextmanager
     def _read(self) -> Iterator[Session]:
@@ -364,7 +374,28 @@ class Store:
             with Session(self._reader) as session, session.begin():
                 yield session
         except sa_exc.OperationalError as exc:
-            raise self._busy_error(exc) from exc
+            raise self._operational_error(exc) from exc
+        except sa_exc.DatabaseError as exc:
+            if getattr(exc.orig, "sqlite_errorcode", None) not in _DAMAGED_CODES:
+                raise
+            raise self._damaged_error(exc) from exc
+        except UnicodeDecodeError as exc:
+            raise self._damaged_error(exc) from exc
+
+    def _operational_error(self, exc: sa_exc.OperationalError) -> StoreError:
+        # SQLite's own errors carry their result code (busy, full, read-only…);
+        # pysqlite's failure to decode a stored value as UTF-8 carries none.
+        if exc.orig is not None and getattr(exc.orig, "sqlite_errorcode", None) is None:
+            return StoreError(f"{self.path} is damaged or not a research database (a stored value is not UTF-8 "
+                              "text); pass --db to use another file")
+        return self._busy_error(exc)
+
+    def _damaged_error(self, exc: sa_exc.DatabaseError | UnicodeDecodeError) -> StoreError:
+        # A page or a value that SQLite (or UTF-8) cannot read: the file is
+        # damaged; the transaction was rolled back and nothing was written.
+        if isinstance(exc, sa_exc.DatabaseError):
+            exc = exc.orig if exc.orig is not None else exc  # type: ignore[assignment]
+        return self._open_error(exc)
 
     def _busy_error(self, exc: sa_exc.OperationalError) -> StoreError:
         # Locked past the busy timeout, disk full, read-only file…: the
@@ -739,7 +770,7 @@ class Store:
             with self._reader.connect() as conn:
                 value = conn.execute(select(TaskRow.cancel_requested).where(TaskRow.id == task_id)).scalar_one_or_none()
         except sa_exc.OperationalError as exc:
-            raise self._busy_error(exc) from exc
+            raise self._operational_error(exc) from exc
         if value is None:
             raise UnknownTask(task_id)
         return bool(value)
