@@ -18,12 +18,12 @@ import json
 import sys
 import tempfile
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from ..config import REPO_ROOT, ResearchConfig, load_config, model_settings
 from .case import EvalCase, discover_cases, load_case
 from .metrics import COLUMNS, RunMetrics, aggregate, fmt, measure
+from .workers import worker_pool
 
 STOPPERS = ("evidence", "max_steps", "stagnation")
 THRESHOLDS = {"accuracy": 1.0, "premature_stops": 0, "duplicate_queries_executed": 0, "usable": 1.0}
@@ -146,8 +146,10 @@ def run_eval(
     jobs = [(str(c.root), s, model, record) for s in stoppers for c in cases]
     started = time.monotonic()
     if workers > 1:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            results = list(pool.map(run_case, *zip(*jobs)))
+        # leaving the block (normally, or on Ctrl-C) terminates the workers; a
+        # SIGKILLed parent takes them with it (see workers.py)
+        with worker_pool(workers) as pool:
+            results = pool.starmap(run_case, jobs, chunksize=1)
     else:
         results = [run_case(*j) for j in jobs]
     summary = summarize(results)
