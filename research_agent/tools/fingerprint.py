@@ -8,7 +8,14 @@ values are returned as plain ``int``\\ s so a fingerprint round-trips JSON
 and SQLite unchanged; the same text always gives the same list.
 
 ``ClusterIndex`` groups fingerprints whose estimated Jaccard similarity is at
-least ``threshold`` (default 0.7). Candidates come from a ``MinHashLSH``; each
+least ``threshold`` (default 0.7). Candidates come from LSH banding: the
+signature is cut into ``b`` bands of ``r`` values and two fingerprints are
+candidates when any band is equal.  ``(b, r)`` is what datasketch's
+``MinHashLSH(threshold, num_perm=128)`` fits for that threshold (14 × 9 at
+0.7; a test checks the table against datasketch), but the bands live in plain
+dicts of tuples here: inserting is a few dict operations instead of a
+``MinHash`` object and numpy byte-swaps per band, so rebuilding the index of a
+resumed run costs milliseconds, and no fitting (scipy) runs per index. Each
 candidate is then checked against the threshold with the full signatures, so
 LSH false positives never merge clusters. A new source joins the cluster of its
 most similar member (ties: the earliest added); otherwise it starts a cluster
@@ -20,10 +27,10 @@ run rebuilds the same clusters.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-from datasketch import MinHash, MinHashLSH
+if TYPE_CHECKING:  # datasketch imports scipy (~0.5 s): only computing a fingerprint needs it
+    from datasketch import MinHash
 
 __all__ = ["NUM_PERM", "SHINGLE_WORDS", "ClusterIndex", "fingerprint", "similarity"]
 
@@ -32,18 +39,30 @@ SHINGLE_WORDS = 5
 _SCHEME = "affine32"
 _SEED = 1
 _NON_WORD = re.compile(r"[\W_]+", re.UNICODE)
+BANDS: dict[float, tuple[int, int]] = {0.7: (14, 9)}
+"""(bands, rows) per threshold, as datasketch's `MinHashLSH` fits them for 128 permutations."""
+
+
+def lsh_params(threshold: float) -> tuple[int, int]:
+    """(bands, rows) for `threshold`: the table above, else datasketch's own fit (imports scipy)."""
+    known = BANDS.get(threshold)
+    if known is not None:
+        return known
+    from datasketch.lsh import _optimal_param
+
+    b, r = _optimal_param(threshold, NUM_PERM, 0.5, 0.5)
+    BANDS[threshold] = (int(b), int(r))
+    return BANDS[threshold]
 
 
 def _words(text: str) -> list[str]:
     return _NON_WORD.sub(" ", text.lower()).split()
 
 
-def _minhash(hashvalues: list[int] | None = None) -> MinHash:
-    if hashvalues is None:
-        return MinHash(num_perm=NUM_PERM, seed=_SEED, scheme=_SCHEME)
-    if len(hashvalues) != NUM_PERM:
-        raise ValueError(f"a fingerprint has {NUM_PERM} hash values, got {len(hashvalues)}")
-    return MinHash(seed=_SEED, hashvalues=np.asarray(hashvalues, dtype=np.uint64), scheme=_SCHEME)
+def _minhash() -> "MinHash":
+    from datasketch import MinHash
+
+    return MinHash(num_perm=NUM_PERM, seed=_SEED, scheme=_SCHEME)
 
 
 def fingerprint(text: str) -> list[int]:
@@ -73,7 +92,8 @@ class ClusterIndex:
         if not 0.0 < threshold <= 1.0:
             raise ValueError("threshold must be in (0, 1]")
         self.threshold = threshold
-        self._lsh = MinHashLSH(threshold=threshold, num_perm=NUM_PERM)
+        self._bands, self._rows = lsh_params(threshold)
+        self._buckets: list[dict[tuple[int, ...], list[str]]] = [{} for _ in range(self._bands)]
         self._hashvalues: dict[str, list[int]] = {}
         self._cluster: dict[str, str] = {}
         self._order: dict[str, int] = {}
@@ -131,14 +151,23 @@ class ClusterIndex:
             index._insert(str(member["source_id"]), [int(v) for v in member["hashvalues"]], str(member["cluster_id"]))
         return index
 
+    def _band_keys(self, hashvalues: list[int]) -> list[tuple[int, ...]]:
+        if len(hashvalues) != NUM_PERM:
+            raise ValueError(f"a fingerprint has {NUM_PERM} hash values, got {len(hashvalues)}")
+        r = self._rows
+        return [tuple(hashvalues[i * r : (i + 1) * r]) for i in range(self._bands)]
+
     def _insert(self, source_id: str, hashvalues: list[int], cluster_id: str) -> None:
-        self._lsh.insert(source_id, _minhash(hashvalues))
+        for bucket, key in zip(self._buckets, self._band_keys(hashvalues)):
+            bucket.setdefault(key, []).append(source_id)
         self._hashvalues[source_id] = hashvalues
         self._cluster[source_id] = cluster_id
         self._order[source_id] = len(self._order)
 
     def _best_match(self, hashvalues: list[int]) -> str | None:
-        candidates = self._lsh.query(_minhash(hashvalues))
+        candidates: set[str] = set()
+        for bucket, key in zip(self._buckets, self._band_keys(hashvalues)):
+            candidates.update(bucket.get(key, ()))
         best: tuple[float, int, str] | None = None
         for sid in candidates:
             score = similarity(hashvalues, self._hashvalues[sid])
