@@ -40,9 +40,10 @@ import sys
 from array import array
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
+from operator import attrgetter
 from typing import Any
 
-from ..state import ActionLog, Finding, Lead, ResearchState, Source
+from ..state import ActionLog, Cell, Finding, Lead, ResearchState, Source
 # The exact converters `ResearchState.to_dict` uses, so a row holds what the
 # whole-state JSON held for that item (same values, types and key order).
 from ..state import _ASDICT, _PLAIN, _dataclass_dict, _fields_of, _jsonable
@@ -106,7 +107,7 @@ class Written:
     """What this process last committed for one task (see the module docstring)."""
 
     generation: int
-    cells: dict[str, str] = field(default_factory=dict)
+    cells: dict[str, tuple[Any, ...]] = field(default_factory=dict)
     sources: dict[str, tuple[Any, ...]] = field(default_factory=dict)
     findings: dict[str, tuple[Any, ...]] = field(default_factory=dict)
     leads: list[tuple[Any, ...]] = field(default_factory=list)
@@ -119,11 +120,12 @@ class Written:
     member_fp: dict[str, list[int]] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, state: ResearchState, generation: int, cell_texts: Mapping[str, str]) -> "Written":
-        """The cache for a state just loaded from (or fully written to) the rows."""
-        w = cls(generation=generation, cells=dict(cell_texts))
-        src_get, fin_get, lead_get = _getter(Source), _getter(Finding), _getter(Lead)
-        w.sources = {k: src_get(s) for k, s in state.sources.items()}
+    def of(cls, state: ResearchState, generation: int) -> "Written":
+        """The cache for a state just loaded from the rows."""
+        w = cls(generation=generation)
+        w.cells = {k: _cell_snapshot(c) for k, c in state.cells.items()}
+        fin_get, lead_get = _getter(Finding), _getter(Lead)
+        w.sources = {k: _source_snapshot(s) for k, s in state.sources.items()}
         w.findings = {k: fin_get(f) for k, f in state.findings.items()}
         w.leads = [lead_get(lead) for lead in state.leads]
         w.actions = len(state.actions)
@@ -138,6 +140,21 @@ class Written:
 
 def _getter(cls: type) -> Callable[[Any], tuple[Any, ...]]:
     return _fields_of(cls)[1]
+
+
+_CELL_FIELDS = _fields_of(Cell)[1]
+_SOURCE_FIELDS = attrgetter(*(f.name for f in fields(Source) if f.name != "fingerprint"))
+
+
+def _cell_snapshot(cell: Cell) -> tuple[Any, ...]:
+    # a cell's lists grow in place: keep copies, as tuples
+    return tuple(tuple(v) if type(v) is list else v for v in _CELL_FIELDS(cell))
+
+
+def _source_snapshot(src: Source) -> tuple[Any, ...]:
+    # the fingerprint is compared by identity (it is replaced, never edited):
+    # comparing 128 values per source per step would cost more than the rest
+    return (_SOURCE_FIELDS(src), id(src.fingerprint), src.fingerprint)
 
 
 def _step_seq(actions: list[ActionLog]) -> tuple[int, int]:
@@ -198,16 +215,16 @@ class RowWriter:
     def _json(self, obj: Any) -> tuple[dict[str, Any], str]:
         return redact_json(_dataclass_dict(obj, _ASDICT), self.needs, self.redact)
 
-    def _cells(self, state: ResearchState, before: dict[str, str]) -> dict[str, str]:
-        texts: dict[str, str] = {}
+    def _cells(self, state: ResearchState, before: dict[str, tuple]) -> dict[str, tuple]:
+        now: dict[str, tuple] = {}
         rows = []
         for key, cell in state.cells.items():
-            data, text = self._json(cell)
-            texts[key] = text
-            if before.get(key) != text:
+            snap = now[key] = _cell_snapshot(cell)
+            if before.get(key) != snap:
+                data, text = self._json(cell)
                 rows.append((self.task_id, key, data["object"], data["dimension"], data["status"], data["value"],
                              data["conclusion"], int(bool(data["conflict"])), json.dumps(data["source_ids"]), text))
-        self._delete_missing("cells", "key", before, texts)
+        self._delete_missing("cells", "key", before, now)
         self.conn.executemany(
             """INSERT INTO cells (task_id, key, object, dimension, status, value, conclusion, conflict, source_ids_json, data_json)
                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -216,7 +233,7 @@ class RowWriter:
                  conflict = excluded.conflict, source_ids_json = excluded.source_ids_json, data_json = excluded.data_json""",
             rows,
         )
-        return texts
+        return now
 
     def _fingerprints(self, state: ResearchState, before: Written, new: Written) -> None:
         members = (state.clusters or {}).get("members", [])
@@ -234,12 +251,12 @@ class RowWriter:
         new.last_member = str(members[-1]["source_id"]) if members else None
 
     def _sources(self, state: ResearchState, before: dict[str, tuple], member_fp: dict[str, list[int]]) -> dict[str, tuple]:
-        get = _getter(Source)
         now: dict[str, tuple] = {}
         rows = []
         for key, src in state.sources.items():
-            t = now[key] = get(src)
-            if before.get(key) == t:
+            snap = now[key] = _source_snapshot(src)
+            old = before.get(key)
+            if old is not None and old[1] == snap[1] and old[0] == snap[0]:
                 continue
             data = _dataclass_dict(src, _ASDICT)
             fp = data["fingerprint"]
@@ -324,8 +341,8 @@ class RowWriter:
         new.step_seq = (step, seq) if rows else before.step_seq
 
 
-def load_rows(conn: sqlite3.Connection, task_id: str, core: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
-    """The `to_dict` form of a layout-2 state (and the cells' stored texts) from its rows."""
+def load_rows(conn: sqlite3.Connection, task_id: str, core: dict[str, Any]) -> dict[str, Any]:
+    """The `to_dict` form of a layout-2 state from its rows."""
     d = dict(core)
     present = d.pop("clusters_present", False)
     q = lambda sql: conn.execute(sql, (task_id,)).fetchall()  # noqa: E731
@@ -347,5 +364,5 @@ def load_rows(conn: sqlite3.Connection, task_id: str, core: dict[str, Any]) -> t
     d["leads"] = [json.loads(t) for (t,) in q("SELECT data_json FROM leads WHERE task_id = ? ORDER BY seq")]
     d["actions"] = [json.loads(t) for (t,) in q("SELECT data_json FROM actions WHERE task_id = ? ORDER BY step, seq")]
     d["clusters"] = {**d.get("clusters", {}), "members": members} if present else {}
-    return d, dict(cell_rows)
+    return d
 

@@ -83,12 +83,9 @@ _SECRET_KEY = re.compile(
 # A cheap scan of the JSON text for a key *ending* like one of those names: a
 # superset of `_SECRET_KEY` (a hit only means the exact walk runs), so the
 # common case, no such key anywhere in the row, skips the Python walk.
-_SECRET_KEY_ENDINGS = tuple(
-    f'{name}":'
-    for name in (
-        "apikey", "api_key", "api-key", "secret", "secretkey", "secret_key", "secret-key",
-        "token", "authorization", "password", "passwd", "bearer", "cookie",
-    )
+_SECRET_KEY_ENDINGS = re.compile(
+    "(?:apikey|api_key|api-key|secret|secretkey|secret_key|secret-key|token|authorization|password|passwd|bearer|cookie)\":",
+    re.IGNORECASE,
 )
 REDACTED = "[redacted]"
 
@@ -119,8 +116,7 @@ def _redact_secrets(value: Any) -> Any:
 
 
 def _may_hold_secret(text: str) -> bool:
-    lowered = text.lower()
-    return any(ending in lowered for ending in _SECRET_KEY_ENDINGS)
+    return _SECRET_KEY_ENDINGS.search(text) is not None
 
 
 def _usage(value: RunUsage | Mapping[str, Any] | None) -> RunUsage:
@@ -368,9 +364,8 @@ class Store:
                 return new_state(TaskContract.model_validate(json.loads(task[2])))
             try:
                 data = json.loads(row[0])
-                cell_texts: dict[str, str] = {}
                 if row[1] == LAYOUT:
-                    data, cell_texts = load_rows(conn, task_id, data)
+                    data = load_rows(conn, task_id, data)
                 state = ResearchState.from_dict(data)
             except (ValueError, TypeError, KeyError) as exc:
                 raise StoreError(
@@ -378,7 +373,7 @@ class Store:
                     f"start the question again as a new task"
                 ) from exc
         if row[1] == LAYOUT:
-            self._written[task_id] = Written.of(state, int(row[2]), cell_texts)
+            self._written[task_id] = Written.of(state, int(row[2]))
         return state
 
     def runs(self, task_id: str) -> list[RunRecord]:

@@ -12,10 +12,12 @@ least ``threshold`` (default 0.7). Candidates come from LSH banding: the
 signature is cut into ``b`` bands of ``r`` values and two fingerprints are
 candidates when any band is equal.  ``(b, r)`` is what datasketch's
 ``MinHashLSH(threshold, num_perm=128)`` fits for that threshold (14 × 9 at
-0.7; a test checks the table against datasketch), but the bands live in plain
-dicts of tuples here: inserting is a few dict operations instead of a
-``MinHash`` object and numpy byte-swaps per band, so rebuilding the index of a
-resumed run costs milliseconds, and no fitting (scipy) runs per index. Each
+0.7; a test checks the table against datasketch), so the candidates are the
+ones ``MinHashLSH`` would return; no fitting (scipy) runs per index.  The
+signatures are rows of one numpy ``uint64`` matrix and a query compares its
+bands with every row at once: rebuilding the index of a resumed run is one
+array conversion (instead of a ``MinHash`` object and a band hash per member),
+and a lookup stays around a millisecond at 10,000 members. Each
 candidate is then checked against the threshold with the full signatures, so
 LSH false positives never merge clusters. A new source joins the cluster of its
 most similar member (ties: the earliest added); otherwise it starts a cluster
@@ -30,6 +32,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # datasketch imports scipy (~0.5 s): only computing a fingerprint needs it
+    import numpy as np
     from datasketch import MinHash
 
 __all__ = ["NUM_PERM", "SHINGLE_WORDS", "ClusterIndex", "fingerprint", "similarity"]
@@ -93,7 +96,9 @@ class ClusterIndex:
             raise ValueError("threshold must be in (0, 1]")
         self.threshold = threshold
         self._bands, self._rows = lsh_params(threshold)
-        self._buckets: list[dict[tuple[int, ...], list[str]]] = [{} for _ in range(self._bands)]
+        self._ids: list[str] = []
+        self._matrix: np.ndarray | None = None
+        """Signatures, one row per member in insertion order (capacity doubles as it fills)."""
         self._hashvalues: dict[str, list[int]] = {}
         self._cluster: dict[str, str] = {}
         self._order: dict[str, int] = {}
@@ -144,30 +149,59 @@ class ClusterIndex:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ClusterIndex:
         """Rebuild an index saved with ``to_dict`` (cluster ids are kept as saved)."""
+        import numpy as np
+
         if data.get("num_perm", NUM_PERM) != NUM_PERM or data.get("scheme", _SCHEME) != _SCHEME:
             raise ValueError("fingerprints were made with different MinHash parameters")
         index = cls(threshold=float(data["threshold"]))
-        for member in data["members"]:
-            index._insert(str(member["source_id"]), [int(v) for v in member["hashvalues"]], str(member["cluster_id"]))
+        members = data["members"]
+        if members:
+            matrix = np.array([m["hashvalues"] for m in members], dtype=np.uint64)
+            if matrix.shape != (len(members), NUM_PERM):
+                raise ValueError(f"a fingerprint has {NUM_PERM} hash values")
+            index._matrix = matrix
+        for member in members:
+            sid = str(member["source_id"])
+            index._ids.append(sid)
+            index._remember(sid, member["hashvalues"], str(member["cluster_id"]))  # shared, never edited
         return index
 
-    def _band_keys(self, hashvalues: list[int]) -> list[tuple[int, ...]]:
-        if len(hashvalues) != NUM_PERM:
-            raise ValueError(f"a fingerprint has {NUM_PERM} hash values, got {len(hashvalues)}")
-        r = self._rows
-        return [tuple(hashvalues[i * r : (i + 1) * r]) for i in range(self._bands)]
-
-    def _insert(self, source_id: str, hashvalues: list[int], cluster_id: str) -> None:
-        for bucket, key in zip(self._buckets, self._band_keys(hashvalues)):
-            bucket.setdefault(key, []).append(source_id)
+    def _remember(self, source_id: str, hashvalues: list[int], cluster_id: str) -> None:
         self._hashvalues[source_id] = hashvalues
         self._cluster[source_id] = cluster_id
         self._order[source_id] = len(self._order)
 
+    def _insert(self, source_id: str, hashvalues: list[int], cluster_id: str) -> None:
+        import numpy as np
+
+        if len(hashvalues) != NUM_PERM:
+            raise ValueError(f"a fingerprint has {NUM_PERM} hash values, got {len(hashvalues)}")
+        n = len(self._ids)
+        if self._matrix is None or n == len(self._matrix):
+            grown = np.zeros((max(16, 2 * n), NUM_PERM), dtype=np.uint64)
+            if self._matrix is not None:
+                grown[:n] = self._matrix[:n]
+            self._matrix = grown
+        self._matrix[n] = hashvalues
+        self._ids.append(source_id)
+        self._remember(source_id, hashvalues, cluster_id)
+
+    def _candidates(self, hashvalues: list[int]) -> list[str]:
+        """Members sharing at least one whole band with ``hashvalues``."""
+        import numpy as np
+
+        if len(hashvalues) != NUM_PERM:
+            raise ValueError(f"a fingerprint has {NUM_PERM} hash values, got {len(hashvalues)}")
+        n = len(self._ids)
+        if n == 0 or self._matrix is None:
+            return []
+        used = self._bands * self._rows
+        query = np.asarray(hashvalues[:used], dtype=np.uint64)
+        equal = (self._matrix[:n, :used] == query).reshape(n, self._bands, self._rows)
+        return [self._ids[i] for i in np.flatnonzero(equal.all(axis=2).any(axis=1))]
+
     def _best_match(self, hashvalues: list[int]) -> str | None:
-        candidates: set[str] = set()
-        for bucket, key in zip(self._buckets, self._band_keys(hashvalues)):
-            candidates.update(bucket.get(key, ()))
+        candidates = self._candidates(hashvalues)
         best: tuple[float, int, str] | None = None
         for sid in candidates:
             score = similarity(hashvalues, self._hashvalues[sid])
