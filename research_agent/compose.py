@@ -268,9 +268,13 @@ class _Checkpoint(EngineHook):
         run = self.run_usage(state)
         return {k: round(self.base.get(k, 0) + v, 6) if isinstance(v, float) else self.base.get(k, 0) + v for k, v in run.items()}
 
-    def on_after_step(self, state, record: StepRecord) -> None:
+    def on_step_commit(self, state, record: StepRecord) -> None:
+        # before the step's trace line: a traced step is a committed one, so a
+        # run killed at any point never has a resume repeat a traced tool call
         self.usage = self.usage + record.usage
         self.store.checkpoint(self.task_id, self.run_id, state, self.run_usage(state))
+
+    def on_after_step(self, state, record: StepRecord) -> None:
         if self.on_step is not None:
             self.on_step(state, record, self.totals(state))
 
