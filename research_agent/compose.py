@@ -53,7 +53,7 @@ from .store import Store
 from .tools.faults import Fault
 from .tools.localweb import LocalWeb, make_client
 from .tools.netpolicy import AddressPolicy
-from .tools.search_local import LocalIndex, LocalSearch
+from .tools.search_local import LocalIndex, LocalSearch, corpus_signature
 from .tools.visit import Visitor
 
 Stopper = Literal["evidence", "max_steps", "stagnation"]
@@ -79,21 +79,12 @@ def corpus_index_path(corpus: Path) -> Path:
     return research_home() / "indexes" / f"{digest}.db"
 
 
-def _corpus_signature(corpus: Path) -> str:
-    h = hashlib.sha256()
-    for p in sorted(corpus.rglob("*")):
-        if p.is_file():
-            st = p.stat()
-            h.update(f"{p.relative_to(corpus)}:{st.st_size}:{st.st_mtime_ns}".encode())
-    return h.hexdigest()
-
-
 def build_index(corpus: Path, db_path: Path | None = None) -> tuple[LocalIndex, int]:
     """Index `corpus` (cached by content signature); returns the index and its size."""
     db_path = db_path or corpus_index_path(corpus)
     db_path.parent.mkdir(parents=True, exist_ok=True)
     sig_file = db_path.with_suffix(".sig")
-    signature = _corpus_signature(corpus)
+    signature = corpus_signature(corpus)  # directory mtimes: no walk over every file
     if db_path.exists() and sig_file.exists() and sig_file.read_text() == signature:
         index = LocalIndex(db_path)
         return index, len(index)
