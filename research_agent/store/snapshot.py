@@ -169,13 +169,29 @@ def _step_seq(actions: list[ActionLog]) -> tuple[int, int]:
 
 
 class RowWriter:
-    """Writes one task's state rows in an open write transaction."""
+    """Plans the SQL that writes one task's changed state rows, then applies it.
 
-    def __init__(self, conn: sqlite3.Connection, task_id: str, needs: Callable[[str], bool], redact: Redactor) -> None:
-        self.conn, self.task_id, self.needs, self.redact = conn, task_id, needs, redact
+    `plan` runs *before* the write transaction (it is the Python work: diffing
+    and serialising), `apply` inside it, so the write lock is held only for
+    the statements themselves and another process (`research cancel`) gets
+    its turn between two checkpoints.
+    """
 
-    def write(self, state: ResearchState, written: Written | None, generation: int) -> Written:
-        """Write what changed since `written` (None: everything); returns the new cache."""
+    def __init__(self, task_id: str, needs: Callable[[str], bool], redact: Redactor) -> None:
+        self.task_id, self.needs, self.redact = task_id, needs, redact
+        self.ops: list[tuple[str, list[tuple[Any, ...]]]] = []
+
+    def _exec(self, sql: str, rows: list[tuple[Any, ...]]) -> None:
+        if rows:
+            self.ops.append((sql, rows))
+
+    def apply(self, conn: sqlite3.Connection) -> None:
+        for sql, rows in self.ops:
+            conn.executemany(sql, rows)
+
+    def plan(self, state: ResearchState, written: Written | None, generation: int) -> Written:
+        """Plan writing what changed since `written` (None: everything); returns the new cache."""
+        self.ops = []
         if written is None or not self._continues(state, written):
             self._delete_all()
             written = Written(generation=generation)
@@ -203,13 +219,13 @@ class RowWriter:
 
     def _delete_all(self) -> None:
         for table in ("cells", "sources", "findings", "actions", "leads", "fingerprints"):
-            self.conn.execute(f"DELETE FROM {table} WHERE task_id = ?", (self.task_id,))
+            self._exec(f"DELETE FROM {table} WHERE task_id = ?", [(self.task_id,)])
 
     def _delete_missing(self, table: str, column: str, before: Mapping[str, Any], now: Mapping[str, Any]) -> None:
         if len(before) == len(now) and before.keys() == now.keys():
             return
         gone = [(self.task_id, k) for k in before.keys() - now.keys()]
-        self.conn.executemany(f"DELETE FROM {table} WHERE task_id = ? AND {column} = ?", gone)
+        self._exec(f"DELETE FROM {table} WHERE task_id = ? AND {column} = ?", gone)
 
     # ------------------------------------------------------------ rows
     def _json(self, obj: Any) -> tuple[dict[str, Any], str]:
@@ -225,7 +241,7 @@ class RowWriter:
                 rows.append((self.task_id, key, data["object"], data["dimension"], data["status"], data["value"],
                              data["conclusion"], int(bool(data["conflict"])), json.dumps(data["source_ids"]), text))
         self._delete_missing("cells", "key", before, now)
-        self.conn.executemany(
+        self._exec(
             """INSERT INTO cells (task_id, key, object, dimension, status, value, conclusion, conflict, source_ids_json, data_json)
                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                ON CONFLICT (task_id, key) DO UPDATE SET object = excluded.object, dimension = excluded.dimension,
@@ -244,7 +260,7 @@ class RowWriter:
             values = [int(v) for v in m["hashvalues"]]
             new.member_fp[sid] = values
             rows.append((self.task_id, seq, sid, str(m["cluster_id"]), _blob(values)))
-        self.conn.executemany(
+        self._exec(
             "INSERT INTO fingerprints (task_id, seq, source_id, cluster_id, hashvalues) VALUES (?, ?, ?, ?, ?)", rows
         )
         new.members = len(members)
@@ -266,7 +282,7 @@ class RowWriter:
             rows.append((self.task_id, key, data["url"], data["canonical_url"], data["domain"], data["title"],
                          data["source_type"], int(bool(data["opened"])), data["cluster_id"], data["date"], text))
         self._delete_missing("sources", "id", before, now)
-        self.conn.executemany(
+        self._exec(
             """INSERT INTO sources (task_id, id, url, canonical_url, domain, title, source_type, opened, cluster_id, date, data_json)
                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                ON CONFLICT (task_id, id) DO UPDATE SET url = excluded.url, canonical_url = excluded.canonical_url,
@@ -290,7 +306,7 @@ class RowWriter:
             if before.get(key) != t:
                 rows.append(self._finding_row(key, *self._json(item)))
         self._delete_missing("findings", "id", before, now)
-        self.conn.executemany(
+        self._exec(
             """INSERT INTO findings (task_id, id, cell, value, quote, source_id, url, date, source_type, step, data_json)
                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                ON CONFLICT (task_id, id) DO UPDATE SET cell = excluded.cell, value = excluded.value,
@@ -309,8 +325,8 @@ class RowWriter:
                 data, text = self._json(state.leads[seq])
                 rows.append((self.task_id, seq, data["canonical_url"], data["cell"], text))
         if len(now) < len(before):
-            self.conn.execute("DELETE FROM leads WHERE task_id = ? AND seq >= ?", (self.task_id, len(now)))
-        self.conn.executemany(
+            self._exec("DELETE FROM leads WHERE task_id = ? AND seq >= ?", [(self.task_id, len(now))])
+        self._exec(
             """INSERT INTO leads (task_id, seq, canonical_url, cell, data_json) VALUES (?, ?, ?, ?, ?)
                ON CONFLICT (task_id, seq) DO UPDATE SET canonical_url = excluded.canonical_url,
                  cell = excluded.cell, data_json = excluded.data_json""",
@@ -328,7 +344,7 @@ class RowWriter:
             rows.append((self.task_id, a.step, seq, data["tool"], data["key"], json.dumps(data["args"], default=str),
                          data["status"], data["cell"], int(bool(data["new_evidence"])), data["error_type"], text))
             seq += 1
-        self.conn.executemany(
+        self._exec(
             """INSERT INTO actions (task_id, step, seq, tool, key, args_json, status, cell, new_evidence, error_type, data_json)
                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                ON CONFLICT (task_id, step, seq) DO UPDATE SET tool = excluded.tool, key = excluded.key,

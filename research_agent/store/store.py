@@ -38,6 +38,7 @@ import json
 import re
 import sqlite3
 from collections.abc import Mapping
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -141,6 +142,15 @@ _TASK_COLUMNS = (
     "stop_detail, budget_json, usage_json, cancel_requested, created_at, updated_at"
 )
 _RUN_COLUMNS = "id, task_id, number, kind, started_at, ended_at, end_kind, stop_reason, stop_detail, steps, start_step, pid, usage_json"
+
+
+@dataclass
+class _Plan:
+    writer: RowWriter
+    cached: Written | None
+    written: Written | None
+    core_json: str
+    signature: str
 
 
 class Store:
@@ -254,9 +264,10 @@ class Store:
         previous checkpoint); None leaves the stored figure as it is.
         """
         run_usage = _usage(usage) if usage is not None else None
+        plan = self._plan(task_id, state)
         with self._write() as conn:
             self._task_row(conn, task_id)
-            written = self._write_state(conn, task_id, run_id, state, run_usage)
+            written = self._write_state(conn, task_id, run_id, state, run_usage, plan)
             conn.execute("UPDATE tasks SET status = 'running' WHERE id = ?", (task_id,))
         self._written[task_id] = written  # only once committed
 
@@ -278,9 +289,10 @@ class Store:
         end_kind = EndKind(end_kind)
         run_usage = _usage(usage) if usage is not None else None
         now = _now()
+        plan = self._plan(task_id, state) if state is not None else None
         with self._write() as conn:
             self._task_row(conn, task_id)
-            written = self._write_state(conn, task_id, run_id, state, run_usage) if state is not None else None
+            written = self._write_state(conn, task_id, run_id, state, run_usage, plan) if state is not None else None
             self._check_run(conn, task_id, run_id)
             conn.execute(
                 "UPDATE runs SET ended_at = ?, end_kind = ?, stop_reason = ?, stop_detail = ? WHERE id = ?",
@@ -310,25 +322,36 @@ class Store:
             total = total + _usage(json.loads(text))
         return total
 
+    def _plan(self, task_id: str, state: ResearchState) -> "_Plan":
+        """The Python half of a checkpoint, done before the write lock is taken."""
+        cached = self._written.pop(task_id, None)  # the caller puts the new one back once committed
+        writer = RowWriter(task_id, _may_hold_secret, _redact_secrets)
+        generation = cached.generation + 1 if cached is not None else 0
+        written = writer.plan(state, cached, generation) if cached is not None else None
+        _, core_json = redact_json(core_of(state), _may_hold_secret, _redact_secrets)
+        return _Plan(writer, cached, written, core_json, state.signature())
+
     def _write_state(
-        self, conn: sqlite3.Connection, task_id: str, run_id: str, state: ResearchState, usage: RunUsage | None
+        self, conn: sqlite3.Connection, task_id: str, run_id: str, state: ResearchState, usage: RunUsage | None,
+        plan: "_Plan",
     ) -> Written:
         start_step = self._check_run(conn, task_id, run_id)
         now = _now()
         saved = conn.execute("SELECT layout, generation FROM state WHERE task_id = ?", (task_id,)).fetchone()
-        cached = self._written.pop(task_id, None)  # the caller puts the new one back once committed
-        if saved is None or saved[0] != LAYOUT or cached is None or cached.generation != saved[1]:
-            cached = None
         generation = (saved[1] if saved is not None else 0) + 1
-        writer = RowWriter(conn, task_id, _may_hold_secret, _redact_secrets)
-        written = writer.write(state, cached, generation)
-        _, core_json = redact_json(core_of(state), _may_hold_secret, _redact_secrets)
+        written = plan.written
+        fresh = saved is not None and saved[0] == LAYOUT and plan.cached is not None and plan.cached.generation == saved[1]
+        if not fresh or written is None:  # no cache, or another writer moved the rows: write them all
+            written = plan.writer.plan(state, None, generation)
+        written.generation = generation
+        plan.writer.apply(conn)
+        core_json = plan.core_json
         conn.execute(
             "INSERT INTO state (task_id, step, state_json, signature, updated_at, layout, generation) "
             "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (task_id) DO UPDATE SET step = excluded.step, "
             "state_json = excluded.state_json, signature = excluded.signature, updated_at = excluded.updated_at, "
             "layout = excluded.layout, generation = excluded.generation",
-            (task_id, int(state.current_step), core_json, state.signature(), now, LAYOUT, generation),
+            (task_id, int(state.current_step), core_json, plan.signature, now, LAYOUT, generation),
         )
         steps = max(0, int(state.current_step) - start_step)
         if usage is not None:
