@@ -40,7 +40,8 @@ import sys
 from array import array
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
-from operator import attrgetter
+from itertools import compress
+from operator import attrgetter, ne
 from typing import Any
 
 from ..state import ActionLog, Cell, Finding, Lead, ResearchState, Source
@@ -152,9 +153,10 @@ def _cell_snapshot(cell: Cell) -> tuple[Any, ...]:
 
 
 def _source_snapshot(src: Source) -> tuple[Any, ...]:
-    # the fingerprint is compared by identity (it is replaced, never edited):
-    # comparing 128 values per source per step would cost more than the rest
-    return (_SOURCE_FIELDS(src), id(src.fingerprint), src.fingerprint)
+    # the fingerprint is compared by identity (it is replaced, never edited;
+    # the snapshot holds it, so its id cannot be reused): comparing 128 values
+    # per source per step would cost more than the rest
+    return (_SOURCE_FIELDS(src), src.fingerprint)
 
 
 def _step_seq(actions: list[ActionLog]) -> tuple[int, int]:
@@ -269,11 +271,13 @@ class RowWriter:
     def _sources(self, state: ResearchState, before: dict[str, tuple], member_fp: dict[str, list[int]]) -> dict[str, tuple]:
         now: dict[str, tuple] = {}
         rows = []
+        get, unchanged = _SOURCE_FIELDS, before.get
         for key, src in state.sources.items():
-            snap = now[key] = _source_snapshot(src)
-            old = before.get(key)
-            if old is not None and old[1] == snap[1] and old[0] == snap[0]:
+            values, old = get(src), unchanged(key)
+            if old is not None and old[1] is src.fingerprint and old[0] == values:
+                now[key] = old
                 continue
+            now[key] = (values, src.fingerprint)
             data = _dataclass_dict(src, _ASDICT)
             fp = data["fingerprint"]
             if fp is not None and member_fp.get(src.id) == fp:
@@ -298,12 +302,12 @@ class RowWriter:
                 data["date"], data["source_type"], data["step"], text)
 
     def _findings(self, state: ResearchState, before: dict[str, tuple]) -> dict[str, tuple]:
-        get = _getter(Finding)
+        get, unchanged = _getter(Finding), before.get
         now: dict[str, tuple] = {}
         rows = []
         for key, item in state.findings.items():
             t = now[key] = get(item)
-            if before.get(key) != t:
+            if unchanged(key) != t:
                 rows.append(self._finding_row(key, *self._json(item)))
         self._delete_missing("findings", "id", before, now)
         self._exec(
@@ -317,13 +321,14 @@ class RowWriter:
         return now
 
     def _leads(self, state: ResearchState, before: list[tuple]) -> list[tuple]:
-        get = _getter(Lead)
-        now = [get(lead) for lead in state.leads]
+        now = list(map(_getter(Lead), state.leads))
         rows = []
-        for seq, t in enumerate(now):
-            if seq >= len(before) or before[seq] != t:
-                data, text = self._json(state.leads[seq])
-                rows.append((self.task_id, seq, data["canonical_url"], data["cell"], text))
+        kept = min(len(now), len(before))
+        # leads are appended, and an old one changes now and then (refused): compare in C
+        changed = [*compress(range(kept), map(ne, now[:kept], before[:kept])), *range(kept, len(now))]
+        for seq in changed:
+            data, text = self._json(state.leads[seq])
+            rows.append((self.task_id, seq, data["canonical_url"], data["cell"], text))
         if len(now) < len(before):
             self._exec("DELETE FROM leads WHERE task_id = ? AND seq >= ?", [(self.task_id, len(now))])
         self._exec(

@@ -84,9 +84,12 @@ _SECRET_KEY = re.compile(
 # A cheap scan of the JSON text for a key *ending* like one of those names: a
 # superset of `_SECRET_KEY` (a hit only means the exact walk runs), so the
 # common case, no such key anywhere in the row, skips the Python walk.
-_SECRET_KEY_ENDINGS = re.compile(
-    "(?:apikey|api_key|api-key|secret|secretkey|secret_key|secret-key|token|authorization|password|passwd|bearer|cookie)\":",
-    re.IGNORECASE,
+_SECRET_KEY_ENDINGS = tuple(
+    f'{name}":'
+    for name in (
+        "apikey", "api_key", "api-key", "secret", "secretkey", "secret_key", "secret-key",
+        "token", "authorization", "password", "passwd", "bearer", "cookie",
+    )
 )
 REDACTED = "[redacted]"
 
@@ -117,7 +120,8 @@ def _redact_secrets(value: Any) -> Any:
 
 
 def _may_hold_secret(text: str) -> bool:
-    return _SECRET_KEY_ENDINGS.search(text) is not None
+    lowered = text.lower()  # a few C substring scans beat one case-folding regex alternation
+    return any(ending in lowered for ending in _SECRET_KEY_ENDINGS)
 
 
 def _usage(value: RunUsage | Mapping[str, Any] | None) -> RunUsage:
