@@ -1,13 +1,20 @@
-"""How long a checkpoint and a resume take in the SQLite store.
+"""How long a checkpoint and a resume take in the SQLite store, on a realistic state.
 
-(a) Checkpoint one step of a realistic run: a 4×4 table, 40 sources with
-    128-int MinHash fingerprints, 60 findings, two actions per step and a
-    growing action log.  Each checkpoint is one WAL transaction with
-    `synchronous=NORMAL`, as in a real run.
-(b) Resume a 1,000-step run: the state is built with the real dataclasses,
-    checkpointed after every one of its 1,000 steps (2,000 actions), and then
-    `Store.load_state` (open the database, read and parse the state JSON,
-    rebuild the dataclasses) is timed from a fresh `Store`.
+(a) Checkpoint per step at 1,000 sources / 500 findings / 1,000 leads: the
+    state starts with that many (every source opened, fingerprinted with a
+    128-value MinHash and placed in a real `ClusterIndex`), then each step adds
+    two actions and a lead, every other step a finding, every fifth step a
+    source that joins the index, and it refuses an old lead and retitles an
+    old source, as a run's steps do.  The
+    per-step median is printed around steps 10, 100, 250, 500 and 1,000: flat
+    means a step costs what it changed, not what the run holds.  Each
+    checkpoint is one WAL transaction with `synchronous=NORMAL`, as in a run.
+(b) Resume of that 1,000-step run, from a fresh process state (new `Store`):
+    open the store, `load_state`, then what the first resumed step does that
+    depends on the run's size — rebuild the cluster index from the state
+    (`ClusterIndex.from_dict`, as the reducer does), compute the state
+    signature, and checkpoint the step.
+(c) Rebuilding the cluster index alone at 1k and 10k fingerprints.
 
 Usage: python bench/resume.py [--steps 1000] [--repeat 5] [--dir DIR]
 """
@@ -15,7 +22,7 @@ Usage: python bench/resume.py [--steps 1000] [--repeat 5] [--dir DIR]
 from __future__ import annotations
 
 import argparse
-import json
+import random
 import statistics
 import sys
 import tempfile
@@ -24,85 +31,116 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "store"))
 
-from _store_kit import add_step, new_task, realistic_state  # noqa: E402
+from _store_kit import add_finding, add_source, add_step, base_state, new_task  # noqa: E402
 
+from research_agent.state import Lead, ResearchState  # noqa: E402
 from research_agent.store import Store  # noqa: E402
+from research_agent.tools.fingerprint import ClusterIndex  # noqa: E402
+
+SOURCES, FINDINGS, LEADS = 1000, 500, 1000
+MARKS = (10, 100, 250, 500, 1000)
 
 
 def _ms(seconds: float) -> str:
     return f"{seconds * 1000:.2f} ms"
 
 
-def bench_checkpoint(root: Path, steps: int) -> list[float]:
-    store = Store(root / "checkpoint.db")
+def big_state(rng: random.Random) -> tuple[ResearchState, ClusterIndex]:
+    state, index = base_state(), ClusterIndex()
+    for i in range(SOURCES):
+        src = add_source(state, i, rng)
+        src.cluster_id = index.add(src.id, src.fingerprint or [])
+    state.clusters = index.to_dict()
+    for i in range(FINDINGS):
+        add_finding(state, i)
+    for i in range(LEADS):
+        url = f"https://lead{i}.example/page"
+        state.leads.append(Lead(url, url, f"Lead {i}", "a snippet of the result", list(state.cells)[i % 16], "q", i % 10 + 1, 0))
+    return state, index
+
+
+def grow(state: ResearchState, index: ClusterIndex, step: int, rng: random.Random) -> None:
+    add_step(state, step)
+    if step % 5 == 0:
+        src = add_source(state, SOURCES + step, rng)
+        src.cluster_id = index.add(src.id, src.fingerprint or [])
+    state.clusters = index.to_dict()  # what the reducer does after every step
+    if step % 2 == 0:
+        add_finding(state, FINDINGS + step)
+    url = f"https://step{step}.example/"
+    state.leads.append(Lead(url, url, f"Lead {step}", "snippet", "Alpha/license", "q", 1, step))
+    state.leads[step % LEADS].refused = "duplicate"
+    state.sources[f"S{step % SOURCES}"].title = f"retitled at step {step}"
+
+
+def bench_run(db: Path, steps: int) -> tuple[list[float], ResearchState]:
+    rng = random.Random(11)
+    store = Store(db)
     new_task(store)
     run = store.start_run("t1", "first")
-    state = realistic_state(steps=0)
+    state, index = big_state(rng)
     times = []
     for step in range(1, steps + 1):
-        add_step(state, step)
+        grow(state, index, step, rng)
         t0 = time.perf_counter()
         store.checkpoint("t1", run, state, {"steps": step, "tool_calls": 2 * step})
         times.append(time.perf_counter() - t0)
     store.close()
-    return times
+    return times, state
 
 
-def bench_resume(root: Path, steps: int, repeat: int) -> tuple[float, list[float], list[float], int]:
-    db = root / "resume.db"
-    store = Store(db)
-    new_task(store)
-    run = store.start_run("t1", "first")
-    state = realistic_state(steps=0)
+def bench_resume(db: Path, steps: int) -> tuple[float, float, float]:
     t0 = time.perf_counter()
-    last: list[float] = []
-    for step in range(1, steps + 1):
-        add_step(state, step)
-        t1 = time.perf_counter()
-        store.checkpoint("t1", run, state, {"steps": step, "tool_calls": 2 * step})
-        if step > steps - 20:
-            last.append(time.perf_counter() - t1)
-    build = time.perf_counter() - t0
+    store = Store(db)
+    state = store.load_state("t1")
+    loaded = time.perf_counter()
+    run = store.start_run("t1", "resume")
+    t1 = time.perf_counter()
+    index = ClusterIndex.from_dict(state.clusters)
+    grow(state, index, steps + 1, random.Random(5))
+    state.signature()
+    store.checkpoint("t1", run, state, {"steps": 1, "tool_calls": 2})
+    first_step = time.perf_counter() - t1
     store.close()
-    loads = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        fresh = Store(db)
-        loaded = fresh.load_state("t1")
-        loads.append(time.perf_counter() - t0)
-        fresh.close()
-        assert loaded.current_step == steps and len(loaded.actions) == len(state.actions)
-    return build, last, loads, len(state.actions)
+    return loaded - t0, first_step, (loaded - t0) + first_step
+
+
+def bench_rebuild(n: int) -> float:
+    rng = random.Random(2)
+    index = ClusterIndex()
+    for i in range(n):
+        index.add(f"S{i}", [rng.randrange(2**32) for _ in range(128)])
+    data = index.to_dict()
+    t0 = time.perf_counter()
+    ClusterIndex.from_dict(data)
+    return time.perf_counter() - t0
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--steps", type=int, default=1000)
-    ap.add_argument("--checkpoint-steps", type=int, default=200)
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--dir", type=Path, default=None)
     args = ap.parse_args()
     with tempfile.TemporaryDirectory(prefix="research-bench-", dir=args.dir) as tmp:
-        root = Path(tmp)
-        times = bench_checkpoint(root, args.checkpoint_steps)
-        print(f"checkpoint one step (4x4 cells, 40 sources x 128-int fingerprints, 60 findings, "
-              f"2 actions/step, {args.checkpoint_steps} steps):")
-        print(f"  mean {_ms(statistics.mean(times))}  median {_ms(statistics.median(times))}  "
-              f"p95 {_ms(sorted(times)[int(0.95 * len(times)) - 1])}  "
-              f"first {_ms(times[0])}  last {_ms(times[-1])}")
-        build, last, loads, n_actions = bench_resume(root, args.steps, args.repeat)
-        big = realistic_state(steps=args.steps)
-        t0 = time.perf_counter()
-        for _ in range(5):
-            data = big.to_dict()
-        to_dict = (time.perf_counter() - t0) / 5
-        size = len(json.dumps(data))
-        print(f"resume a {args.steps}-step run ({n_actions} actions, state JSON {size / 1024:.0f} KiB; built by "
-              f"{args.steps} checkpoints in {build:.1f} s):")
-        print(f"  checkpoint at steps {args.steps - 19}-{args.steps}: median {_ms(statistics.median(last))}, "
-              f"of which ResearchState.to_dict alone {_ms(to_dict)}")
-        print(f"  open store + load_state: median {_ms(statistics.median(loads))}  "
-              f"min {_ms(min(loads))}  max {_ms(max(loads))}  ({args.repeat} runs)")
+        db = Path(tmp) / "resume.db"
+        times, state = bench_run(db, args.steps)
+        print(f"(a) checkpoint per step at {SOURCES} sources / {FINDINGS} findings / {LEADS} leads "
+              f"growing by 2 actions + 1 lead per step, a finding every 2nd, a source every 5th; {args.steps} steps):")
+        for mark in (m for m in MARKS if m <= args.steps):
+            window = times[max(0, mark - 10) : mark]
+            print(f"  steps {max(1, mark - 9):>4}-{mark:<4}  median {_ms(statistics.median(window))}")
+        print(f"  whole run: median {_ms(statistics.median(times))}  p95 {_ms(sorted(times)[int(0.95 * len(times)) - 1])}  "
+              f"first {_ms(times[0])}")
+        print(f"(b) resume of the {args.steps}-step run ({len(state.sources)} sources, {len(state.findings)} findings, "
+              f"{len(state.leads)} leads, {len(state.actions)} actions), {args.repeat} runs:")
+        results = [bench_resume(db, args.steps) for _ in range(args.repeat)]
+        for label, i in (("open + load_state", 0), ("first step (index rebuild, signature, checkpoint)", 1), ("total", 2)):
+            vals = [r[i] for r in results]
+            print(f"  {label:50} median {_ms(statistics.median(vals))}  max {_ms(max(vals))}")
+    print("(c) ClusterIndex.from_dict (rebuild on resume):")
+    for n in (1000, 10000):
+        print(f"  {n:>6} fingerprints  {_ms(min(bench_rebuild(n) for _ in range(3)))}")
 
 
 if __name__ == "__main__":

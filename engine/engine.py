@@ -22,8 +22,9 @@ Each step runs these phases, in this order, one short method each:
   (4) the configured `stop_criteria` in order (default `[FinalResultCriteria()]`;
   a given list replaces it); (5) the `RuntimeBudget`: steps, time, tokens, cost.
 * trace: the stop reason is copied to the step record, `agent.summarize_step`
-  fills `record.summary`, the step's line is written, then `on_after_step`
-  hooks run.
+  fills `record.summary`, `on_step_commit` hooks run (a checkpoint), the
+  step's line is written, then `on_after_step` hooks run.  A traced step is
+  therefore always a committed one: a resume never runs it again.
 
 Any other exception inside a step is a step error for the `RecoveryPolicy`.
 
@@ -334,6 +335,12 @@ class Engine:
         except Exception as exc:
             self._recover(run, exc, record)
             record.stop_reason, record.stop_detail = run.state.stop_reason, run.state.stop_detail
+        run.phase = "hooks"
+        try:  # commit before the line: a killed process never leaves a traced, uncommitted step
+            self._call_hooks(run, "on_step_commit", run.state, record)
+        except Exception as exc:
+            self._recover(run, exc, record)
+            record.stop_reason, record.stop_detail = run.state.stop_reason, run.state.stop_detail
         if run.trace is not None:
             run.trace.step(record)
         self._emit(run, "step_end", record.step, payload={"stop_reason": record.stop_reason, "error": record.error})
@@ -534,7 +541,9 @@ class Engine:
     @staticmethod
     def _call_hooks(run: _Run, method: str, *args: Any) -> None:
         for hook in run.hooks:
-            getattr(hook, method)(*args)
+            callback = getattr(hook, method, None)  # a duck-typed hook may lack newer methods
+            if callback is not None:
+                callback(*args)
 
 
 def _effective_budget(base: RuntimeBudget, task: Task) -> RuntimeBudget:

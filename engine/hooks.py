@@ -4,13 +4,18 @@ Override any of the no-op methods.  Call order for a run:
 
     on_run_start(engine, state, task)       after init_state, before step 1
     on_before_step(state, step)              first thing in each step
+    on_step_commit(state, record)            after check_stop and *before* the step's
+                                             trace line is written: a durable
+                                             checkpoint goes here, so a process
+                                             killed in between never leaves a traced
+                                             step that a resume would run again
     on_after_step(state, record)             after check_stop and after the step's
                                              trace line is written: on the last step
                                              `record.stop_reason` is set
     on_run_end(result)                       after the trace is closed
 
 A hook that raises does not fail silently: inside a run (start, before/after
-step) its exception is a step error handed to the `RecoveryPolicy`; from
+step, commit) its exception is a step error handed to the `RecoveryPolicy`; from
 `on_run_end` it propagates to the caller of `Engine.run` (the run itself is
 already complete and traced).
 """
@@ -31,6 +36,9 @@ class EngineHook:
 
     def on_before_step(self, state: Any, step: int) -> None:
         """Step `step` starts."""
+
+    def on_step_commit(self, state: Any, record: "StepRecord") -> None:
+        """Step `record.step` is complete and checked for stop; its trace line is next."""
 
     def on_after_step(self, state: Any, record: "StepRecord") -> None:
         """Step `record.step` is complete, checked for stop and traced."""

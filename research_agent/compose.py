@@ -55,7 +55,7 @@ from .tools.localweb import LocalWeb
 from .tools.netpolicy import AddressPolicy
 from .tools.pinned import web_transport
 from .tools.routes import MergedSearch, SplitTransport
-from .tools.search_local import LocalIndex, LocalSearch
+from .tools.search_local import LocalIndex, LocalSearch, corpus_signature
 from .tools.visit import Visitor
 
 Stopper = Literal["evidence", "max_steps", "stagnation"]
@@ -81,21 +81,12 @@ def corpus_index_path(corpus: Path) -> Path:
     return research_home() / "indexes" / f"{digest}.db"
 
 
-def _corpus_signature(corpus: Path) -> str:
-    h = hashlib.sha256()
-    for p in sorted(corpus.rglob("*")):
-        if p.is_file():
-            st = p.stat()
-            h.update(f"{p.relative_to(corpus)}:{st.st_size}:{st.st_mtime_ns}".encode())
-    return h.hexdigest()
-
-
 def build_index(corpus: Path, db_path: Path | None = None) -> tuple[LocalIndex, int]:
     """Index `corpus` (cached by content signature); returns the index and its size."""
     db_path = db_path or corpus_index_path(corpus)
     db_path.parent.mkdir(parents=True, exist_ok=True)
     sig_file = db_path.with_suffix(".sig")
-    signature = _corpus_signature(corpus)
+    signature = corpus_signature(corpus)  # directory mtimes: no walk over every file
     if db_path.exists() and sig_file.exists() and sig_file.read_text() == signature:
         index = LocalIndex(db_path)
         return index, len(index)
@@ -305,9 +296,13 @@ class _Checkpoint(EngineHook):
         run = self.run_usage(state)
         return {k: round(self.base.get(k, 0) + v, 6) if isinstance(v, float) else self.base.get(k, 0) + v for k, v in run.items()}
 
-    def on_after_step(self, state, record: StepRecord) -> None:
+    def on_step_commit(self, state, record: StepRecord) -> None:
+        # before the step's trace line: a traced step is a committed one, so a
+        # run killed at any point never has a resume repeat a traced tool call
         self.usage = self.usage + record.usage
         self.store.checkpoint(self.task_id, self.run_id, state, self.run_usage(state))
+
+    def on_after_step(self, state, record: StepRecord) -> None:
         if self.on_step is not None:
             self.on_step(state, record, self.totals(state))
 

@@ -1,12 +1,12 @@
 """Numbered schema migrations, applied in order when the store opens.
 
 In the style of simonw/llm's `migrations.py`: `MIGRATIONS` is an ordered list
-of small functions, each taking a SQLAlchemy `Connection` that is already
-inside a transaction.  Migration *n* (1-based position in the list) runs once;
+of small functions, each taking a `sqlite3.Connection` (autocommit mode,
+`isolation_level=None`) that is already inside a `BEGIN IMMEDIATE` transaction.  Migration *n* (1-based position in the list) runs once;
 its number, function name and time are recorded in `schema_migrations` in the
 same transaction, so a crash mid-migration leaves the database at the previous
-version, never half-migrated (SQLite DDL is transactional; the store's engine
-issues its own `BEGIN IMMEDIATE`, see `store.py`).  Two processes opening a
+version, never half-migrated (SQLite DDL is transactional; `migrate` issues
+its own `BEGIN IMMEDIATE`).  Two processes opening a
 blank database at once are safe: each migration re-reads the version after
 taking the write lock.
 
@@ -18,10 +18,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime, timezone
 
-from sqlalchemy import Connection, Engine, text
+import sqlite3
 
 __all__ = ["LATEST_VERSION", "MIGRATIONS", "current_version", "migrate"]
 
+Connection = sqlite3.Connection
 Migration = Callable[[Connection], None]
 MIGRATIONS: list[Migration] = []
 
@@ -34,7 +35,7 @@ def migration(fn: Migration) -> Migration:
 def _run(conn: Connection, script: str) -> None:
     for statement in script.split(";"):
         if statement.strip():
-            conn.exec_driver_sql(statement)
+            conn.execute(statement)
 
 
 @migration
@@ -150,14 +151,50 @@ def m001_initial(conn: Connection) -> None:
 def m002_run_usage(conn: Connection) -> None:
     # Each run records what it alone used; tasks.usage_json is their sum, so
     # re-checkpointing a run replaces its figure instead of adding it twice.
-    conn.exec_driver_sql("ALTER TABLE runs ADD COLUMN usage_json TEXT NOT NULL DEFAULT '{}'")
+    conn.execute("ALTER TABLE runs ADD COLUMN usage_json TEXT NOT NULL DEFAULT '{}'")
 
 
 @migration
 def m003_run_start_step(conn: Connection) -> None:
     # The state's step when a run started, so `runs.steps` counts the steps the
     # run itself executed even though the state's step counter spans all runs.
-    conn.exec_driver_sql("ALTER TABLE runs ADD COLUMN start_step INTEGER NOT NULL DEFAULT 0")
+    conn.execute("ALTER TABLE runs ADD COLUMN start_step INTEGER NOT NULL DEFAULT 0")
+
+
+@migration
+def m004_incremental_state(conn: Connection) -> None:
+    # Layout 2 (see `snapshot.py`): `state.state_json` keeps only the small
+    # part of the state; every cell, source, finding, action, lead and
+    # fingerprint is a row with its full JSON, written when it changes.  Rows
+    # of layout 1 (everything in `state_json`) stay readable: a migrated task
+    # loads as before and is rewritten in layout 2 at its next checkpoint.
+    _run(
+        conn,
+        """
+        ALTER TABLE state ADD COLUMN layout INTEGER NOT NULL DEFAULT 1;
+        ALTER TABLE state ADD COLUMN generation INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE cells ADD COLUMN data_json TEXT;
+        ALTER TABLE sources ADD COLUMN data_json TEXT;
+        ALTER TABLE findings ADD COLUMN data_json TEXT;
+        ALTER TABLE actions ADD COLUMN data_json TEXT;
+        CREATE TABLE leads (
+            task_id TEXT NOT NULL REFERENCES tasks (id) ON DELETE CASCADE,
+            seq INTEGER NOT NULL,
+            canonical_url TEXT NOT NULL,
+            cell TEXT NOT NULL,
+            data_json TEXT NOT NULL,
+            PRIMARY KEY (task_id, seq)
+        );
+        CREATE TABLE fingerprints (
+            task_id TEXT NOT NULL REFERENCES tasks (id) ON DELETE CASCADE,
+            seq INTEGER NOT NULL,
+            source_id TEXT NOT NULL,
+            cluster_id TEXT NOT NULL,
+            hashvalues BLOB NOT NULL,
+            PRIMARY KEY (task_id, seq)
+        )
+        """,
+    )
 
 
 LATEST_VERSION = len(MIGRATIONS)
@@ -173,32 +210,39 @@ CREATE TABLE IF NOT EXISTS schema_migrations (
 
 def current_version(conn: Connection) -> int:
     """The highest applied migration, 0 for a database without our table."""
-    exists = conn.exec_driver_sql(
+    exists = conn.execute(
         "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'"
-    ).first()
+    ).fetchone()
     if not exists:
         return 0
-    return conn.exec_driver_sql("SELECT coalesce(max(version), 0) FROM schema_migrations").scalar_one()
+    return int(conn.execute("SELECT coalesce(max(version), 0) FROM schema_migrations").fetchone()[0])
 
 
-def migrate(engine: Engine, upto: int | None = None) -> list[int]:
+def migrate(conn: Connection, upto: int | None = None) -> list[int]:
     """Apply the pending migrations (up to `upto`), each in its own transaction.
 
-    `engine` must start write transactions with `BEGIN IMMEDIATE` (the store's
-    engine does) so the version read inside the transaction cannot go stale.
-    Returns the versions applied by this call.
+    `conn` must be in autocommit mode (`isolation_level=None`): each migration
+    runs inside a `BEGIN IMMEDIATE` issued here, so the version read inside the
+    transaction cannot go stale.  Returns the versions applied by this call.
     """
     target = LATEST_VERSION if upto is None else upto
     applied: list[int] = []
     for version, fn in enumerate(MIGRATIONS[:target], start=1):
-        with engine.begin() as conn:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
             if current_version(conn) >= version:
+                conn.execute("ROLLBACK")
                 continue
-            conn.exec_driver_sql(_CREATE_TABLE)
+            conn.execute(_CREATE_TABLE)
             fn(conn)
             conn.execute(
-                text("INSERT INTO schema_migrations (version, name, applied_at) VALUES (:v, :n, :t)"),
-                {"v": version, "n": fn.__name__, "t": datetime.now(timezone.utc).isoformat()},
+                "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+                (version, fn.__name__, datetime.now(timezone.utc).isoformat()),
             )
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
         applied.append(version)
     return applied

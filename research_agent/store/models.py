@@ -11,9 +11,12 @@ global one, so another module of this project that defines a SQLModel table
 called `sources` (the corpus index, say) cannot collide with ours.
 
 JSON-valued columns end in `_json` and hold text; timestamps are ISO 8601 UTC
-strings; booleans are SQLite integers.  `state.state_json` is the authoritative
-copy of a run's `ResearchState`; the `cells`/`sources`/`findings`/`actions`
-tables are a queryable projection of it, written in the same transaction.
+strings; booleans are SQLite integers.  Since migration 4 (`state.layout`
+2) a run's `ResearchState` is its `state.state_json` (the small part) plus the
+`data_json` of its `cells`/`sources`/`findings`/`actions`/`leads` rows and its
+`fingerprints`; the other columns are a queryable projection, written in the
+same transaction (see `snapshot.py`).  The store itself does not import this
+module (it uses `sqlite3` directly, for start-up time).
 """
 
 from __future__ import annotations
@@ -25,6 +28,8 @@ __all__ = [
     "ActionRow",
     "CellRow",
     "FindingRow",
+    "FingerprintRow",
+    "LeadRow",
     "ReportRow",
     "RunRow",
     "SchemaMigrationRow",
@@ -103,6 +108,10 @@ class StateRow(StoreModel, table=True):
     state_json: str
     signature: str
     updated_at: str
+    layout: int = 1
+    """1: the whole state in `state_json`; 2: the row layout (migration 4)."""
+    generation: int = 0
+    """Incremented by every layout-2 write (a writer's cache checks it)."""
 
 
 class CellRow(StoreModel, table=True):
@@ -117,6 +126,8 @@ class CellRow(StoreModel, table=True):
     conclusion: str | None = None
     conflict: bool = False
     source_ids_json: str = "[]"
+    data_json: str | None = None
+    """The whole `Cell` (layout 2)."""
 
 
 class SourceRow(StoreModel, table=True):
@@ -132,6 +143,8 @@ class SourceRow(StoreModel, table=True):
     opened: bool = False
     cluster_id: str | None = None
     date: str | None = None
+    data_json: str | None = None
+    """The whole `Source`; its fingerprint is `"@member"` when `fingerprints` holds it."""
 
 
 class FindingRow(StoreModel, table=True):
@@ -147,6 +160,7 @@ class FindingRow(StoreModel, table=True):
     date: str | None = None
     source_type: str
     step: int
+    data_json: str | None = None
 
 
 class ActionRow(StoreModel, table=True):
@@ -164,6 +178,30 @@ class ActionRow(StoreModel, table=True):
     cell: str | None = None
     new_evidence: bool = False
     error_type: str | None = None
+    data_json: str | None = None
+
+
+class LeadRow(StoreModel, table=True):
+    __tablename__ = "leads"
+
+    task_id: str = Field(primary_key=True, foreign_key="tasks.id")
+    seq: int = Field(primary_key=True)
+    """Position in `state.leads`."""
+    canonical_url: str
+    cell: str
+    data_json: str
+
+
+class FingerprintRow(StoreModel, table=True):
+    __tablename__ = "fingerprints"
+
+    task_id: str = Field(primary_key=True, foreign_key="tasks.id")
+    seq: int = Field(primary_key=True)
+    """Insertion order in the cluster index."""
+    source_id: str
+    cluster_id: str
+    hashvalues: bytes
+    """128 little-endian uint64 MinHash values."""
 
 
 class ReportRow(StoreModel, table=True):

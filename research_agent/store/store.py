@@ -2,27 +2,21 @@
 
 Design
 ------
-* **One file, many processes.**  Every connection gets `journal_mode=WAL`,
-  `synchronous=NORMAL`, `foreign_keys=ON` and a 5 s busy timeout, so a running
-  research process and `research cancel`/`list`/`show` in other processes can
-  read and write at the same time.  Write transactions start with
-  `BEGIN IMMEDIATE` (they take the write lock up front and wait for it within
-  the busy timeout, instead of failing when a deferred read turns into a
-  write); read transactions use a plain `BEGIN` for a consistent snapshot.
-  Transactions are short: a checkpoint serialises the state *before* it
-  takes the write lock and then holds it only for its upserts (milliseconds;
-  see `bench/resume.py`); a cancel request is one `UPDATE`.
-* **One transaction per step.**  `checkpoint` writes the state JSON and its
-  projection into `cells`/`sources`/`findings`/`actions` together, so a
+* **One file, many processes.**  See `db.py`: WAL, a 5 s busy timeout,
+  `BEGIN IMMEDIATE` for writes, plain `BEGIN` for reads, so a running research
+  process and `research cancel`/`list`/`show` in other processes can read and
+  write at the same time.  Transactions are short: a checkpoint holds the
+  write lock only for the rows that changed.
+* **One transaction per step, writing what changed.**  `checkpoint` writes
+  the small part of the state to `state.state_json` and the cells, sources,
+  findings, actions, leads and fingerprints that changed since this process's
+  last checkpoint of the task to their tables, together (`snapshot.py`), so a
   process killed at any moment leaves the last committed checkpoint intact,
-  and writing the same state twice changes nothing (upserts by primary key).
-  `state.state_json` is authoritative for resume; the other tables exist so a
-  person (or `research show`/`trace`) can query a run with SQL.
-* **Ours or hands off.**  Before anything is written (even the WAL pragma,
-  which changes the file header) the file is opened read-only and checked: it
-  must be a SQLite database that is empty or carries our `schema_migrations`
-  table at a version this code knows.  Anything else is a `StoreError` whose
-  one-line message names the file and the fix.
+  writing the same state twice changes nothing, and a checkpoint costs what
+  the step changed, not what the run holds.  The rows are authoritative for
+  resume (`load_state`) and queryable with SQL.  A task written by a version
+  before migration 4 (whole state in `state_json`, `state.layout = 1`) loads
+  as it was saved and is rewritten in the row layout at its next checkpoint.
 * **No secrets.**  Config keys that look like credentials are dropped before
   `config_json` is written; values under such keys inside a state are replaced
   by `[redacted]` in the stored JSON.
@@ -32,7 +26,7 @@ Design
   twice never counts anything twice.  `runs.steps` is the state's step minus
   the step the run started at (`runs.start_step`).
 
-Errors::
+Errors (`errors.py`)::
 
     StoreError            the database cannot be used as asked (message = fix)
     └── UnknownTask       no task with that id
@@ -41,29 +35,35 @@ Errors::
 from __future__ import annotations
 
 import json
-import os
 import re
 import sqlite3
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError
-from sqlalchemy import Engine, create_engine, event, func
-from sqlalchemy import exc as sa_exc
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlmodel import Session, select
+from pydantic import ValidationError
 
 from engine.stop_reason import StopReason
 
 from ..contract import TaskContract
-from ..endings import STATUS_LABEL, EndKind
+from ..endings import EndKind
 from ..state import ResearchState, new_state
 from . import migrations
-from .models import ActionRow, CellRow, FindingRow, ReportRow, RunRow, SourceRow, StateRow, TaskRow
+from .db import Database
+from .errors import StoreError, UnknownTask
+from .records import (
+    ActionRecord,
+    ReportFormat,
+    RunKind,
+    RunRecord,
+    RunUsage,
+    TaskRecord,
+    default_db_path,
+    status_for,
+)
+from .snapshot import LAYOUT, RowWriter, Written, core_of, load_rows, redact_json
 
 __all__ = [
     "ActionRecord",
@@ -77,16 +77,13 @@ __all__ = [
     "status_for",
 ]
 
-RunKind = Literal["first", "resume"]
-ReportFormat = Literal["md", "json"]
-
 _SECRET_KEY = re.compile(
     r"(?:^|[_\-.])(?:api[_\-]?key|secret(?:[_\-]?key)?|token|authorization|password|passwd|bearer|cookie)$",
     re.IGNORECASE,
 )
 # A cheap scan of the JSON text for a key *ending* like one of those names: a
 # superset of `_SECRET_KEY` (a hit only means the exact walk runs), so the
-# common case, no such key anywhere in the state, skips the Python walk.
+# common case, no such key anywhere in the row, skips the Python walk.
 _SECRET_KEY_ENDINGS = tuple(
     f'{name}":'
     for name in (
@@ -95,115 +92,6 @@ _SECRET_KEY_ENDINGS = tuple(
     )
 )
 REDACTED = "[redacted]"
-
-
-class StoreError(Exception):
-    """The research database cannot be used as asked; the message says how to fix it."""
-
-
-class UnknownTask(StoreError):
-    """No task with that id."""
-
-    def __init__(self, task_id: str) -> None:
-        super().__init__(f"no task {task_id}; `research list` shows the known ids")
-        self.task_id = task_id
-
-
-def default_db_path() -> Path:
-    """`$RESEARCH_HOME/research.db`, `RESEARCH_HOME` defaulting to `~/.research`."""
-    home = os.environ.get("RESEARCH_HOME") or "~/.research"
-    return Path(home).expanduser() / "research.db"
-
-
-def status_for(end_kind: EndKind) -> str:
-    """The `tasks.status` of a finished task: completed | partial | aborted | failed."""
-    return {"Complete": "completed", "Partial": "partial", "Aborted": "aborted", "Failed": "failed"}[
-        STATUS_LABEL[end_kind]
-    ]
-
-
-class RunUsage(BaseModel):
-    """What a run (or, summed, a task) has used."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    steps: int = 0
-    """Steps executed."""
-    tool_calls: int = 0
-    """Tool calls that ran (refused and skipped ones excluded)."""
-    tokens: int = 0
-    """Model tokens, prompt + completion."""
-    cost: float = 0.0
-    """Model cost in US dollars, when known."""
-    elapsed_seconds: float = 0.0
-    """Wall-clock time."""
-
-    def __add__(self, other: "RunUsage") -> "RunUsage":
-        return RunUsage(
-            steps=self.steps + other.steps,
-            tool_calls=self.tool_calls + other.tool_calls,
-            tokens=self.tokens + other.tokens,
-            cost=self.cost + other.cost,
-            elapsed_seconds=self.elapsed_seconds + other.elapsed_seconds,
-        )
-
-
-@dataclass(frozen=True)
-class TaskRecord:
-    id: str
-    question: str
-    contract: dict[str, Any]
-    contract_version: str
-    config: dict[str, Any]
-    tools: list[str]
-    status: str
-    """created | running | completed | partial | aborted | failed."""
-    end_kind: EndKind | None
-    stop_reason: str | None
-    stop_detail: str | None
-    budget: dict[str, Any]
-    usage: RunUsage
-    """Summed over all runs."""
-    cancel_requested: bool
-    created_at: str
-    updated_at: str
-
-    @property
-    def task_contract(self) -> TaskContract:
-        return TaskContract.model_validate(self.contract)
-
-
-@dataclass(frozen=True)
-class RunRecord:
-    id: str
-    task_id: str
-    number: int
-    kind: RunKind
-    started_at: str
-    ended_at: str | None
-    end_kind: EndKind | None
-    stop_reason: str | None
-    stop_detail: str | None
-    steps: int
-    """Steps this run executed."""
-    start_step: int
-    """The state's step when the run started (0 for a first run)."""
-    pid: int | None
-    usage: RunUsage
-    """What this run used."""
-
-
-@dataclass(frozen=True)
-class ActionRecord:
-    step: int
-    seq: int
-    tool: str
-    key: str
-    args: dict[str, Any]
-    status: str
-    cell: str | None
-    new_evidence: bool
-    error_type: str | None
 
 
 def _now() -> str:
@@ -231,15 +119,9 @@ def _redact_secrets(value: Any) -> Any:
     return value
 
 
-def _state_json(state: ResearchState) -> tuple[dict[str, Any], str]:
-    """The state as plain data and as JSON text, secret-looking values redacted."""
-    data = state.to_dict()
-    text = json.dumps(data)
-    lowered = text.lower()
-    if any(ending in lowered for ending in _SECRET_KEY_ENDINGS):
-        data = _redact_secrets(data)
-        text = json.dumps(data)
-    return data, text
+def _may_hold_secret(text: str) -> bool:
+    lowered = text.lower()  # a few C substring scans beat one case-folding regex alternation
+    return any(ending in lowered for ending in _SECRET_KEY_ENDINGS)
 
 
 def _usage(value: RunUsage | Mapping[str, Any] | None) -> RunUsage:
@@ -259,89 +141,47 @@ def _reason(value: StopReason | str | None) -> str | None:
     return value.value if isinstance(value, StopReason) else str(value)
 
 
+_TASK_COLUMNS = (
+    "id, question, contract_json, contract_version, config_json, tools_json, status, end_kind, stop_reason, "
+    "stop_detail, budget_json, usage_json, cancel_requested, created_at, updated_at"
+)
+_RUN_COLUMNS = "id, task_id, number, kind, started_at, ended_at, end_kind, stop_reason, stop_detail, steps, start_step, pid, usage_json"
+
+
+@dataclass
+class _Plan:
+    writer: RowWriter
+    cached: Written | None
+    written: Written | None
+    core_json: str
+    signature: str
+
+
 class Store:
     """The research database at `path` (created with its parent directories)."""
 
     def __init__(self, path: Path | str) -> None:
         self.path = Path(path).expanduser()
-        self._check_file()
-        self._engine = self._make_engine()
-        self._reader = self._engine.execution_options(sqlite_begin="DEFERRED")
+        self._db = Database(self.path)
+        self._written: dict[str, Written] = {}
         try:
-            with self._reader.connect() as conn:
-                version = migrations.current_version(conn)
+            version = migrations.current_version(self._db.conn)
             if version > migrations.LATEST_VERSION:
                 raise StoreError(
                     f"{self.path} was written by a newer version of research (schema {version}, this one knows "
                     f"{migrations.LATEST_VERSION}); upgrade research or pass --db to use another file"
                 )
-            migrations.migrate(self._engine)
-        except sa_exc.DBAPIError as exc:
-            self._engine.dispose()
-            raise self._open_error(exc.orig or exc) from exc
+            migrations.migrate(self._db.conn)
+        except (sqlite3.Error, UnicodeDecodeError) as exc:
+            self._db.close()
+            mapped = self._db.mapped(exc)
+            raise (mapped or self._db.error(exc)) from exc
         except BaseException:
-            self._engine.dispose()
+            self._db.close()
             raise
 
-    # ------------------------------------------------------------ opening
-    def _open_error(self, exc: BaseException) -> StoreError:
-        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        if isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, sqlite3.OperationalError):
-            return StoreError(f"{self.path} is not a research database ({reason}); pass --db to use another file")
-        return StoreError(f"cannot open {self.path} ({reason}); check the path and its permissions, or pass --db")
-
-    def _check_file(self) -> None:
-        """Refuse a file that is not ours before writing anything into it."""
-        if self.path.is_dir():
-            raise StoreError(f"{self.path} is a directory, not a research database; pass --db FILE")
-        if not self.path.exists() or self.path.stat().st_size == 0:
-            try:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
-            except OSError as exc:
-                raise StoreError(f"cannot create {self.path.parent} ({exc.strerror}); pass --db to use another file") from exc
-            return
-        try:
-            raw = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True)
-        except sqlite3.Error as exc:
-            raise self._open_error(exc) from exc
-        try:
-            names = {row[0] for row in raw.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        except sqlite3.Error as exc:
-            raise self._open_error(exc) from exc
-        finally:
-            raw.close()
-        names = {n for n in names if not n.startswith("sqlite_")}
-        if names and "schema_migrations" not in names:
-            shown = ", ".join(sorted(names)[:3]) + (", …" if len(names) > 3 else "")
-            raise StoreError(
-                f"{self.path} is not a research database (it holds other tables: {shown}); "
-                "pass --db to use another file"
-            )
-
-    def _make_engine(self) -> Engine:
-        engine = create_engine(f"sqlite:///{self.path}", connect_args={"timeout": 5.0})
-
-        @event.listens_for(engine, "connect")
-        def _on_connect(dbapi_conn: sqlite3.Connection, _record: Any) -> None:
-            # Let SQLAlchemy's "begin" event below emit BEGIN itself (pysqlite's
-            # implicit transactions defer BEGIN and break transactional DDL).
-            dbapi_conn.isolation_level = None
-            cur = dbapi_conn.cursor()
-            cur.execute("PRAGMA busy_timeout = 5000")
-            cur.execute("PRAGMA journal_mode = WAL")
-            cur.execute("PRAGMA synchronous = NORMAL")
-            cur.execute("PRAGMA foreign_keys = ON")
-            cur.close()
-
-        @event.listens_for(engine, "begin")
-        def _on_begin(conn: Any) -> None:
-            mode = conn.get_execution_options().get("sqlite_begin", "IMMEDIATE")
-            conn.exec_driver_sql(f"BEGIN {mode}")
-
-        return engine
-
     def close(self) -> None:
-        self._engine.dispose()
+        self._db.close()
 
     def __enter__(self) -> "Store":
         return self
@@ -349,42 +189,26 @@ class Store:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    # ------------------------------------------------------------ sessions
-    @contextmanager
-    def _write(self) -> Iterator[Session]:
-        try:
-            with Session(self._engine) as session, session.begin():
-                yield session
-        except sa_exc.OperationalError as exc:
-            raise self._busy_error(exc) from exc
+    # ------------------------------------------------------------ helpers
+    def _write(self):
+        return self._db.transaction(write=True)
 
-    @contextmanager
-    def _read(self) -> Iterator[Session]:
-        try:
-            with Session(self._reader) as session, session.begin():
-                yield session
-        except sa_exc.OperationalError as exc:
-            raise self._busy_error(exc) from exc
-
-    def _busy_error(self, exc: sa_exc.OperationalError) -> StoreError:
-        # Locked past the busy timeout, disk full, read-only file…: the
-        # transaction was rolled back, nothing was half-written.
-        reason = str(exc.orig).splitlines()[0] if exc.orig is not None else type(exc).__name__
-        return StoreError(f"{self.path}: {reason}; nothing was written, try again (or pass --db to use another file)")
+    def _read(self):
+        return self._db.transaction(write=False)
 
     @staticmethod
-    def _task(session: Session, task_id: str) -> TaskRow:
-        row = session.get(TaskRow, task_id)
+    def _task_row(conn: sqlite3.Connection, task_id: str) -> tuple:
+        row = conn.execute(f"SELECT {_TASK_COLUMNS} FROM tasks WHERE id = ?", (task_id,)).fetchone()
         if row is None:
             raise UnknownTask(task_id)
         return row
 
     @staticmethod
-    def _run(session: Session, task_id: str, run_id: str) -> RunRow:
-        run = session.get(RunRow, run_id)
-        if run is None or run.task_id != task_id:
+    def _check_run(conn: sqlite3.Connection, task_id: str, run_id: str) -> int:
+        row = conn.execute("SELECT task_id, start_step FROM runs WHERE id = ?", (run_id,)).fetchone()
+        if row is None or row[0] != task_id:
             raise StoreError(f"no run {run_id} for task {task_id}; start one with Store.start_run")
-        return run
+        return int(row[1])
 
     # ------------------------------------------------------------ tasks and runs
     def create_task(
@@ -399,22 +223,15 @@ class Store:
     ) -> None:
         """Record a new task (status `created`). A duplicate id is a `StoreError`."""
         now = _now()
-        with self._write() as s:
-            if s.get(TaskRow, task_id) is not None:
+        with self._write() as conn:
+            if conn.execute("SELECT 1 FROM tasks WHERE id = ?", (task_id,)).fetchone() is not None:
                 raise StoreError(f"task {task_id} already exists; `research resume {task_id}` continues it")
-            s.add(
-                TaskRow(
-                    id=task_id,
-                    question=question,
-                    contract_json=json.dumps(contract_json),
-                    contract_version=contract_version,
-                    config_json=json.dumps(_strip_secrets(dict(config)), default=str),
-                    tools_json=json.dumps(list(tools)),
-                    budget_json=json.dumps(dict(budget)),
-                    usage_json=RunUsage().model_dump_json(),
-                    created_at=now,
-                    updated_at=now,
-                )
+            conn.execute(
+                "INSERT INTO tasks (id, question, contract_json, contract_version, config_json, tools_json, "
+                "budget_json, usage_json, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (task_id, question, json.dumps(contract_json), contract_version,
+                 json.dumps(_strip_secrets(dict(config)), default=str), json.dumps(list(tools)),
+                 json.dumps(dict(budget)), RunUsage().model_dump_json(), now, now),
             )
 
     def start_run(self, task_id: str, kind: RunKind, pid: int | None = None) -> str:
@@ -427,21 +244,19 @@ class Store:
         """
         if kind not in ("first", "resume"):
             raise StoreError(f"unknown run kind {kind!r}; use 'first' or 'resume'")
-        with self._write() as s:
-            task = self._task(s, task_id)
-            last = s.exec(select(func.max(RunRow.number)).where(RunRow.task_id == task_id)).one()
+        with self._write() as conn:
+            self._task_row(conn, task_id)
+            last = conn.execute("SELECT max(number) FROM runs WHERE task_id = ?", (task_id,)).fetchone()[0]
             number = (last or 0) + 1
             run_id = f"{task_id}-r{number}"
-            saved = s.get(StateRow, task_id)
-            start = saved.step if saved is not None else 0
-            s.add(
-                RunRow(id=run_id, task_id=task_id, number=number, kind=kind, started_at=_now(), pid=pid, start_step=start)
+            saved = conn.execute("SELECT step FROM state WHERE task_id = ?", (task_id,)).fetchone()
+            start = saved[0] if saved is not None else 0
+            conn.execute(
+                "INSERT INTO runs (id, task_id, number, kind, started_at, pid, start_step) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (run_id, task_id, number, kind, _now(), pid, start),
             )
-            task.status = "running"
-            if kind == "resume":
-                task.cancel_requested = False
-            task.updated_at = _now()
-            s.add(task)
+            clear = ", cancel_requested = 0" if kind == "resume" else ""
+            conn.execute(f"UPDATE tasks SET status = 'running'{clear}, updated_at = ? WHERE id = ?", (_now(), task_id))
         return run_id
 
     def checkpoint(
@@ -453,10 +268,12 @@ class Store:
         previous checkpoint); None leaves the stored figure as it is.
         """
         run_usage = _usage(usage) if usage is not None else None
-        data = _state_json(state)
-        with self._write() as s:
-            self._write_state(s, task_id, run_id, state, data, run_usage)
-            self._task(s, task_id).status = "running"
+        plan = self._plan(task_id, state)
+        with self._write() as conn:
+            self._task_row(conn, task_id)
+            written = self._write_state(conn, task_id, run_id, state, run_usage, plan)
+            conn.execute("UPDATE tasks SET status = 'running' WHERE id = ?", (task_id,))
+        self._written[task_id] = written  # only once committed
 
     def finish(
         self,
@@ -475,298 +292,194 @@ class Store:
         and, when given, the final state (so state and ending commit together)."""
         end_kind = EndKind(end_kind)
         run_usage = _usage(usage) if usage is not None else None
-        data = _state_json(state) if state is not None else None
         now = _now()
-        with self._write() as s:
-            task = self._task(s, task_id)
-            if state is not None and data is not None:
-                self._write_state(s, task_id, run_id, state, data, run_usage)
-            run = self._run(s, task_id, run_id)
-            run.ended_at = now
-            run.end_kind = end_kind.value
-            run.stop_reason = _reason(stop_reason)
-            run.stop_detail = stop_detail
+        plan = self._plan(task_id, state) if state is not None else None
+        with self._write() as conn:
+            self._task_row(conn, task_id)
+            written = self._write_state(conn, task_id, run_id, state, run_usage, plan) if state is not None else None
+            self._check_run(conn, task_id, run_id)
+            conn.execute(
+                "UPDATE runs SET ended_at = ?, end_kind = ?, stop_reason = ?, stop_detail = ? WHERE id = ?",
+                (now, end_kind.value, _reason(stop_reason), stop_detail, run_id),
+            )
             if run_usage is not None:
-                run.usage_json = run_usage.model_dump_json()
-            s.add(run)
-            task.status = status_for(end_kind)
-            task.end_kind = end_kind.value
-            task.stop_reason = _reason(stop_reason)
-            task.stop_detail = stop_detail
-            task.cancel_requested = False
-            task.usage_json = self._task_usage(s, task_id).model_dump_json()
-            task.updated_at = now
-            s.add(task)
+                conn.execute("UPDATE runs SET usage_json = ? WHERE id = ?", (run_usage.model_dump_json(), run_id))
+            conn.execute(
+                "UPDATE tasks SET status = ?, end_kind = ?, stop_reason = ?, stop_detail = ?, cancel_requested = 0, "
+                "usage_json = ?, updated_at = ? WHERE id = ?",
+                (status_for(end_kind), end_kind.value, _reason(stop_reason), stop_detail,
+                 self._task_usage(conn, task_id).model_dump_json(), now, task_id),
+            )
             for fmt, body in (("md", report_md), ("json", json.dumps(report_json, indent=2, default=str))):
-                s.execute(
-                    sqlite_insert(ReportRow)
-                    .values(task_id=task_id, run_id=run_id, format=fmt, body=body, created_at=now)
-                    .on_conflict_do_update(
-                        index_elements=["task_id", "run_id", "format"], set_={"body": body, "created_at": now}
-                    )
+                conn.execute(
+                    "INSERT INTO reports (task_id, run_id, format, body, created_at) VALUES (?, ?, ?, ?, ?) "
+                    "ON CONFLICT (task_id, run_id, format) DO UPDATE SET body = excluded.body, created_at = excluded.created_at",
+                    (task_id, run_id, fmt, body, now),
                 )
+        if written is not None:
+            self._written[task_id] = written
 
     @staticmethod
-    def _task_usage(s: Session, task_id: str) -> RunUsage:
-        # The session autoflushes, so the current run's new figure is included.
+    def _task_usage(conn: sqlite3.Connection, task_id: str) -> RunUsage:
         total = RunUsage()
-        for run in s.exec(select(RunRow).where(RunRow.task_id == task_id)).all():
-            total = total + _usage(json.loads(run.usage_json))
+        for (text,) in conn.execute("SELECT usage_json FROM runs WHERE task_id = ?", (task_id,)):
+            total = total + _usage(json.loads(text))
         return total
 
+    def _plan(self, task_id: str, state: ResearchState) -> "_Plan":
+        """The Python half of a checkpoint, done before the write lock is taken."""
+        cached = self._written.pop(task_id, None)  # the caller puts the new one back once committed
+        writer = RowWriter(task_id, _may_hold_secret, _redact_secrets)
+        generation = cached.generation + 1 if cached is not None else 0
+        written = writer.plan(state, cached, generation) if cached is not None else None
+        _, core_json = redact_json(core_of(state), _may_hold_secret, _redact_secrets)
+        return _Plan(writer, cached, written, core_json, state.signature())
+
     def _write_state(
-        self,
-        s: Session,
-        task_id: str,
-        run_id: str,
-        state: ResearchState,
-        data: tuple[dict[str, Any], str],
-        usage: RunUsage | None,
-    ) -> None:
+        self, conn: sqlite3.Connection, task_id: str, run_id: str, state: ResearchState, usage: RunUsage | None,
+        plan: "_Plan",
+    ) -> Written:
+        start_step = self._check_run(conn, task_id, run_id)
         now = _now()
-        task = self._task(s, task_id)
-        run = self._run(s, task_id, run_id)
-        data, state_json = data
-        row = {"step": int(state.current_step), "state_json": state_json, "signature": state.signature(), "updated_at": now}
-        s.execute(
-            sqlite_insert(StateRow)
-            .values(task_id=task_id, **row)
-            .on_conflict_do_update(index_elements=["task_id"], set_=row)
+        saved = conn.execute("SELECT layout, generation FROM state WHERE task_id = ?", (task_id,)).fetchone()
+        generation = (saved[1] if saved is not None else 0) + 1
+        written = plan.written
+        fresh = saved is not None and saved[0] == LAYOUT and plan.cached is not None and plan.cached.generation == saved[1]
+        if not fresh or written is None:  # no cache, or another writer moved the rows: write them all
+            written = plan.writer.plan(state, None, generation)
+        written.generation = generation
+        plan.writer.apply(conn)
+        core_json = plan.core_json
+        conn.execute(
+            "INSERT INTO state (task_id, step, state_json, signature, updated_at, layout, generation) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (task_id) DO UPDATE SET step = excluded.step, "
+            "state_json = excluded.state_json, signature = excluded.signature, updated_at = excluded.updated_at, "
+            "layout = excluded.layout, generation = excluded.generation",
+            (task_id, int(state.current_step), core_json, plan.signature, now, LAYOUT, generation),
         )
-        cells = [
-            {
-                "task_id": task_id,
-                "key": key,
-                "object": c["object"],
-                "dimension": c["dimension"],
-                "status": c["status"],
-                "value": c["value"],
-                "conclusion": c["conclusion"],
-                "conflict": bool(c["conflict"]),
-                "source_ids_json": json.dumps(c["source_ids"]),
-            }
-            for key, c in data["cells"].items()
-        ]
-        if cells:
-            ins = sqlite_insert(CellRow)
-            s.execute(
-                ins.on_conflict_do_update(
-                    index_elements=["task_id", "key"],
-                    set_={col: ins.excluded[col] for col in cells[0] if col not in ("task_id", "key")},
-                ),
-                cells,
-            )
-        sources = [
-            {
-                "task_id": task_id,
-                "id": src["id"],
-                "url": src["url"],
-                "canonical_url": src["canonical_url"],
-                "domain": src["domain"],
-                "title": src["title"],
-                "source_type": src["source_type"],
-                "opened": bool(src["opened"]),
-                "cluster_id": src["cluster_id"],
-                "date": src["date"],
-            }
-            for src in data["sources"].values()
-        ]
-        if sources:
-            ins = sqlite_insert(SourceRow)
-            s.execute(
-                ins.on_conflict_do_update(
-                    index_elements=["task_id", "id"],
-                    set_={col: ins.excluded[col] for col in ("opened", "cluster_id", "title", "source_type", "date")},
-                ),
-                sources,
-            )
-        findings = [
-            {
-                "task_id": task_id,
-                "id": f["id"],
-                "cell": f["cell"],
-                "value": f["value"],
-                "quote": f["quote"],
-                "source_id": f["source_id"],
-                "url": f["url"],
-                "date": f["date"],
-                "source_type": f["source_type"],
-                "step": f["step"],
-            }
-            for f in data["findings"].values()
-        ]
-        if findings:
-            s.execute(sqlite_insert(FindingRow).on_conflict_do_nothing(), findings)
-        # Actions are appended step by step, so only the steps from the last
-        # stored one on can be new: keeps a checkpoint O(new actions), not
-        # O(all actions), on a long run.  Insert-or-ignore makes the overlap safe.
-        last_step = s.exec(select(func.max(ActionRow.step)).where(ActionRow.task_id == task_id)).one()
-        actions: list[dict[str, Any]] = []
-        seq_by_step: dict[int, int] = {}
-        for a in data["actions"]:
-            seq = seq_by_step.get(a["step"], 0)
-            seq_by_step[a["step"]] = seq + 1
-            if last_step is not None and a["step"] < last_step:
-                continue
-            actions.append(
-                {
-                    "task_id": task_id,
-                    "step": a["step"],
-                    "seq": seq,
-                    "tool": a["tool"],
-                    "key": a["key"],
-                    "args_json": json.dumps(a["args"], default=str),
-                    "status": a["status"],
-                    "cell": a["cell"],
-                    "new_evidence": bool(a["new_evidence"]),
-                    "error_type": a["error_type"],
-                }
-            )
-        if actions:
-            s.execute(sqlite_insert(ActionRow).on_conflict_do_nothing(), actions)
-        run.steps = max(0, int(state.current_step) - run.start_step)
+        steps = max(0, int(state.current_step) - start_step)
         if usage is not None:
-            run.usage_json = usage.model_dump_json()
-        s.add(run)
-        task.usage_json = self._task_usage(s, task_id).model_dump_json()
-        task.updated_at = now
-        s.add(task)
+            conn.execute("UPDATE runs SET steps = ?, usage_json = ? WHERE id = ?", (steps, usage.model_dump_json(), run_id))
+        else:
+            conn.execute("UPDATE runs SET steps = ? WHERE id = ?", (steps, run_id))
+        conn.execute(
+            "UPDATE tasks SET usage_json = ?, updated_at = ? WHERE id = ?",
+            (self._task_usage(conn, task_id).model_dump_json(), now, task_id),
+        )
+        return written
 
     # ------------------------------------------------------------ reading
     def load_task(self, task_id: str) -> TaskRecord:
-        with self._read() as s:
-            return self._record(self._task(s, task_id))
+        with self._read() as conn:
+            return self._record(self._task_row(conn, task_id))
 
     def list_tasks(self, status: str | None = None, limit: int = 50) -> list[TaskRecord]:
         """Most recently updated first. `status` matches the status
         (`running`, `partial`…) or the end kind (`budget_exhausted`…)."""
-        query = select(TaskRow)
-        if status:
-            query = query.where((TaskRow.status == status) | (TaskRow.end_kind == status))
-        query = query.order_by(TaskRow.updated_at.desc(), TaskRow.id).limit(limit)
-        with self._read() as s:
-            return [self._record(row) for row in s.exec(query).all()]
+        where, args = ("WHERE status = ? OR end_kind = ?", [status, status]) if status else ("", [])
+        sql = f"SELECT {_TASK_COLUMNS} FROM tasks {where} ORDER BY updated_at DESC, id LIMIT ?"
+        with self._read() as conn:
+            return [self._record(row) for row in conn.execute(sql, (*args, limit)).fetchall()]
 
     def load_state(self, task_id: str) -> ResearchState:
         """The last checkpointed state; a task that never finished a step
         gets its initial state (`new_state` of its contract)."""
-        with self._read() as s:
-            task = self._task(s, task_id)
-            row = s.get(StateRow, task_id)
-            raw_state = row.state_json if row is not None else None
-            contract = task.contract_json
-        if raw_state is None:
-            return new_state(TaskContract.model_validate(json.loads(contract)))
-        try:
-            return ResearchState.from_dict(json.loads(raw_state))
-        except (ValueError, TypeError, KeyError) as exc:
-            raise StoreError(
-                f"the saved state of task {task_id} in {self.path} cannot be read ({type(exc).__name__}: {exc}); "
-                f"start the question again as a new task"
-            ) from exc
+        with self._read() as conn:
+            task = self._task_row(conn, task_id)
+            row = conn.execute("SELECT state_json, layout, generation FROM state WHERE task_id = ?", (task_id,)).fetchone()
+            if row is None:
+                return new_state(TaskContract.model_validate(json.loads(task[2])))
+            try:
+                data = json.loads(row[0])
+                if row[1] == LAYOUT:
+                    data = load_rows(conn, task_id, data)
+                state = ResearchState.from_dict(data)
+            except (ValueError, TypeError, KeyError) as exc:
+                raise StoreError(
+                    f"the saved state of task {task_id} in {self.path} cannot be read ({type(exc).__name__}: {exc}); "
+                    f"start the question again as a new task"
+                ) from exc
+        if row[1] == LAYOUT:
+            self._written[task_id] = Written.of(state, int(row[2]))
+        return state
 
     def runs(self, task_id: str) -> list[RunRecord]:
-        with self._read() as s:
-            self._task(s, task_id)
-            rows = s.exec(select(RunRow).where(RunRow.task_id == task_id).order_by(RunRow.number)).all()
-            return [
-                RunRecord(
-                    id=r.id,
-                    task_id=r.task_id,
-                    number=r.number,
-                    kind=r.kind,  # type: ignore[arg-type]  (CHECK constraint in the schema)
-                    started_at=r.started_at,
-                    ended_at=r.ended_at,
-                    end_kind=EndKind(r.end_kind) if r.end_kind else None,
-                    stop_reason=r.stop_reason,
-                    stop_detail=r.stop_detail,
-                    steps=r.steps,
-                    start_step=r.start_step,
-                    pid=r.pid,
-                    usage=_usage(json.loads(r.usage_json)),
-                )
-                for r in rows
-            ]
+        with self._read() as conn:
+            self._task_row(conn, task_id)
+            rows = conn.execute(f"SELECT {_RUN_COLUMNS} FROM runs WHERE task_id = ? ORDER BY number", (task_id,)).fetchall()
+        return [
+            RunRecord(
+                id=r[0], task_id=r[1], number=r[2], kind=r[3], started_at=r[4], ended_at=r[5],
+                end_kind=EndKind(r[6]) if r[6] else None, stop_reason=r[7], stop_detail=r[8], steps=r[9],
+                start_step=r[10], pid=r[11], usage=_usage(json.loads(r[12])),
+            )
+            for r in rows
+        ]
 
     def actions(self, task_id: str) -> list[ActionRecord]:
-        with self._read() as s:
-            self._task(s, task_id)
-            rows = s.exec(
-                select(ActionRow).where(ActionRow.task_id == task_id).order_by(ActionRow.step, ActionRow.seq)
-            ).all()
-            return [
-                ActionRecord(
-                    step=r.step,
-                    seq=r.seq,
-                    tool=r.tool,
-                    key=r.key,
-                    args=json.loads(r.args_json),
-                    status=r.status,
-                    cell=r.cell,
-                    new_evidence=bool(r.new_evidence),
-                    error_type=r.error_type,
-                )
-                for r in rows
-            ]
+        with self._read() as conn:
+            self._task_row(conn, task_id)
+            rows = conn.execute(
+                "SELECT step, seq, tool, key, args_json, status, cell, new_evidence, error_type FROM actions "
+                "WHERE task_id = ? ORDER BY step, seq",
+                (task_id,),
+            ).fetchall()
+        return [
+            ActionRecord(step=r[0], seq=r[1], tool=r[2], key=r[3], args=json.loads(r[4]), status=r[5], cell=r[6],
+                         new_evidence=bool(r[7]), error_type=r[8])
+            for r in rows
+        ]
 
     def report(self, task_id: str, fmt: ReportFormat = "md") -> str | None:
         """The report of the task's latest finished run in `fmt`, if any."""
         if fmt not in ("md", "json"):
             raise StoreError(f"unknown report format {fmt!r}; use md or json")
-        with self._read() as s:
-            self._task(s, task_id)
-            row = s.exec(
-                select(ReportRow.body)
-                .join(RunRow, RunRow.id == ReportRow.run_id)
-                .where(ReportRow.task_id == task_id, ReportRow.format == fmt)
-                .order_by(RunRow.number.desc())
-                .limit(1)
-            ).first()
-            return row
+        with self._read() as conn:
+            self._task_row(conn, task_id)
+            row = conn.execute(
+                "SELECT reports.body FROM reports JOIN runs ON runs.id = reports.run_id "
+                "WHERE reports.task_id = ? AND reports.format = ? ORDER BY runs.number DESC LIMIT 1",
+                (task_id, fmt),
+            ).fetchone()
+        return row[0] if row is not None else None
 
     # ------------------------------------------------------------ cancel
     def request_cancel(self, task_id: str) -> None:
         """Ask the process running the task to stop (seen by `cancel_requested`)."""
-        with self._write() as s:
-            task = self._task(s, task_id)
-            task.cancel_requested = True
-            task.updated_at = _now()
-            s.add(task)
+        with self._write() as conn:
+            self._task_row(conn, task_id)
+            conn.execute("UPDATE tasks SET cancel_requested = 1, updated_at = ? WHERE id = ?", (_now(), task_id))
 
     def cancel_requested(self, task_id: str) -> bool:
         """Cheap poll for a cooperative cancel token (one indexed read)."""
-        try:
-            with self._reader.connect() as conn:
-                value = conn.execute(select(TaskRow.cancel_requested).where(TaskRow.id == task_id)).scalar_one_or_none()
-        except sa_exc.OperationalError as exc:
-            raise self._busy_error(exc) from exc
-        if value is None:
+        with self._read() as conn:
+            row = conn.execute("SELECT cancel_requested FROM tasks WHERE id = ?", (task_id,)).fetchone()
+        if row is None:
             raise UnknownTask(task_id)
-        return bool(value)
+        return bool(row[0])
 
     def clear_cancel(self, task_id: str) -> None:
-        with self._write() as s:
-            task = self._task(s, task_id)
-            task.cancel_requested = False
-            s.add(task)
+        with self._write() as conn:
+            self._task_row(conn, task_id)
+            conn.execute("UPDATE tasks SET cancel_requested = 0 WHERE id = ?", (task_id,))
 
     # ------------------------------------------------------------ helpers
     @staticmethod
-    def _record(row: TaskRow) -> TaskRecord:
+    def _record(row: tuple) -> TaskRecord:
         return TaskRecord(
-            id=row.id,
-            question=row.question,
-            contract=json.loads(row.contract_json),
-            contract_version=row.contract_version,
-            config=json.loads(row.config_json),
-            tools=json.loads(row.tools_json),
-            status=row.status,
-            end_kind=EndKind(row.end_kind) if row.end_kind else None,
-            stop_reason=row.stop_reason,
-            stop_detail=row.stop_detail,
-            budget=json.loads(row.budget_json),
-            usage=_usage(json.loads(row.usage_json)),
-            cancel_requested=bool(row.cancel_requested),
-            created_at=row.created_at,
-            updated_at=row.updated_at,
+            id=row[0],
+            question=row[1],
+            contract=json.loads(row[2]),
+            contract_version=row[3],
+            config=json.loads(row[4]),
+            tools=json.loads(row[5]),
+            status=row[6],
+            end_kind=EndKind(row[7]) if row[7] else None,
+            stop_reason=row[8],
+            stop_detail=row[9],
+            budget=json.loads(row[10]),
+            usage=_usage(json.loads(row[11])),
+            cancel_requested=bool(row[12]),
+            created_at=row[13],
+            updated_at=row[14],
         )

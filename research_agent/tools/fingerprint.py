@@ -8,7 +8,16 @@ values are returned as plain ``int``\\ s so a fingerprint round-trips JSON
 and SQLite unchanged; the same text always gives the same list.
 
 ``ClusterIndex`` groups fingerprints whose estimated Jaccard similarity is at
-least ``threshold`` (default 0.7). Candidates come from a ``MinHashLSH``; each
+least ``threshold`` (default 0.7). Candidates come from LSH banding: the
+signature is cut into ``b`` bands of ``r`` values and two fingerprints are
+candidates when any band is equal.  ``(b, r)`` is what datasketch's
+``MinHashLSH(threshold, num_perm=128)`` fits for that threshold (14 × 9 at
+0.7; a test checks the table against datasketch), so the candidates are the
+ones ``MinHashLSH`` would return; no fitting (scipy) runs per index.  The
+signatures are rows of one numpy ``uint64`` matrix and a query compares its
+bands with every row at once: rebuilding the index of a resumed run is one
+array conversion (instead of a ``MinHash`` object and a band hash per member),
+and a lookup stays around a millisecond at 10,000 members. Each
 candidate is then checked against the threshold with the full signatures, so
 LSH false positives never merge clusters. A new source joins the cluster of its
 most similar member (ties: the earliest added); otherwise it starts a cluster
@@ -20,10 +29,11 @@ run rebuilds the same clusters.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-from datasketch import MinHash, MinHashLSH
+if TYPE_CHECKING:  # datasketch imports scipy (~0.5 s): only computing a fingerprint needs it
+    import numpy as np
+    from datasketch import MinHash
 
 __all__ = ["NUM_PERM", "SHINGLE_WORDS", "ClusterIndex", "fingerprint", "similarity"]
 
@@ -32,18 +42,30 @@ SHINGLE_WORDS = 5
 _SCHEME = "affine32"
 _SEED = 1
 _NON_WORD = re.compile(r"[\W_]+", re.UNICODE)
+BANDS: dict[float, tuple[int, int]] = {0.7: (14, 9)}
+"""(bands, rows) per threshold, as datasketch's `MinHashLSH` fits them for 128 permutations."""
+
+
+def lsh_params(threshold: float) -> tuple[int, int]:
+    """(bands, rows) for `threshold`: the table above, else datasketch's own fit (imports scipy)."""
+    known = BANDS.get(threshold)
+    if known is not None:
+        return known
+    from datasketch.lsh import _optimal_param
+
+    b, r = _optimal_param(threshold, NUM_PERM, 0.5, 0.5)
+    BANDS[threshold] = (int(b), int(r))
+    return BANDS[threshold]
 
 
 def _words(text: str) -> list[str]:
     return _NON_WORD.sub(" ", text.lower()).split()
 
 
-def _minhash(hashvalues: list[int] | None = None) -> MinHash:
-    if hashvalues is None:
-        return MinHash(num_perm=NUM_PERM, seed=_SEED, scheme=_SCHEME)
-    if len(hashvalues) != NUM_PERM:
-        raise ValueError(f"a fingerprint has {NUM_PERM} hash values, got {len(hashvalues)}")
-    return MinHash(seed=_SEED, hashvalues=np.asarray(hashvalues, dtype=np.uint64), scheme=_SCHEME)
+def _minhash() -> "MinHash":
+    from datasketch import MinHash
+
+    return MinHash(num_perm=NUM_PERM, seed=_SEED, scheme=_SCHEME)
 
 
 def fingerprint(text: str) -> list[int]:
@@ -73,7 +95,10 @@ class ClusterIndex:
         if not 0.0 < threshold <= 1.0:
             raise ValueError("threshold must be in (0, 1]")
         self.threshold = threshold
-        self._lsh = MinHashLSH(threshold=threshold, num_perm=NUM_PERM)
+        self._bands, self._rows = lsh_params(threshold)
+        self._ids: list[str] = []
+        self._matrix: np.ndarray | None = None
+        """Signatures, one row per member in insertion order (capacity doubles as it fills)."""
         self._hashvalues: dict[str, list[int]] = {}
         self._cluster: dict[str, str] = {}
         self._order: dict[str, int] = {}
@@ -124,21 +149,59 @@ class ClusterIndex:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ClusterIndex:
         """Rebuild an index saved with ``to_dict`` (cluster ids are kept as saved)."""
+        import numpy as np
+
         if data.get("num_perm", NUM_PERM) != NUM_PERM or data.get("scheme", _SCHEME) != _SCHEME:
             raise ValueError("fingerprints were made with different MinHash parameters")
         index = cls(threshold=float(data["threshold"]))
-        for member in data["members"]:
-            index._insert(str(member["source_id"]), [int(v) for v in member["hashvalues"]], str(member["cluster_id"]))
+        members = data["members"]
+        if members:
+            matrix = np.array([m["hashvalues"] for m in members], dtype=np.uint64)
+            if matrix.shape != (len(members), NUM_PERM):
+                raise ValueError(f"a fingerprint has {NUM_PERM} hash values")
+            index._matrix = matrix
+        for member in members:
+            sid = str(member["source_id"])
+            index._ids.append(sid)
+            index._remember(sid, member["hashvalues"], str(member["cluster_id"]))  # shared, never edited
         return index
 
-    def _insert(self, source_id: str, hashvalues: list[int], cluster_id: str) -> None:
-        self._lsh.insert(source_id, _minhash(hashvalues))
+    def _remember(self, source_id: str, hashvalues: list[int], cluster_id: str) -> None:
         self._hashvalues[source_id] = hashvalues
         self._cluster[source_id] = cluster_id
         self._order[source_id] = len(self._order)
 
+    def _insert(self, source_id: str, hashvalues: list[int], cluster_id: str) -> None:
+        import numpy as np
+
+        if len(hashvalues) != NUM_PERM:
+            raise ValueError(f"a fingerprint has {NUM_PERM} hash values, got {len(hashvalues)}")
+        n = len(self._ids)
+        if self._matrix is None or n == len(self._matrix):
+            grown = np.zeros((max(16, 2 * n), NUM_PERM), dtype=np.uint64)
+            if self._matrix is not None:
+                grown[:n] = self._matrix[:n]
+            self._matrix = grown
+        self._matrix[n] = hashvalues
+        self._ids.append(source_id)
+        self._remember(source_id, hashvalues, cluster_id)
+
+    def _candidates(self, hashvalues: list[int]) -> list[str]:
+        """Members sharing at least one whole band with ``hashvalues``."""
+        import numpy as np
+
+        if len(hashvalues) != NUM_PERM:
+            raise ValueError(f"a fingerprint has {NUM_PERM} hash values, got {len(hashvalues)}")
+        n = len(self._ids)
+        if n == 0 or self._matrix is None:
+            return []
+        used = self._bands * self._rows
+        query = np.asarray(hashvalues[:used], dtype=np.uint64)
+        equal = (self._matrix[:n, :used] == query).reshape(n, self._bands, self._rows)
+        return [self._ids[i] for i in np.flatnonzero(equal.all(axis=2).any(axis=1))]
+
     def _best_match(self, hashvalues: list[int]) -> str | None:
-        candidates = self._lsh.query(_minhash(hashvalues))
+        candidates = self._candidates(hashvalues)
         best: tuple[float, int, str] | None = None
         for sid in candidates:
             score = similarity(hashvalues, self._hashvalues[sid])

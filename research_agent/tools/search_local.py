@@ -7,18 +7,34 @@ step by triggers. ``index_dir(root)`` indexes every ``.html``/``.htm``/``.md``/
 ``.txt`` file under the URLs ``localweb.iter_corpus`` gives (the same URLs the
 local web serves them under); text comes from ``extract.extract_page``. Files
 with no extractable text are skipped. Re-indexing a URL replaces its row.
+``index_dir`` writes in batches of ``BATCH`` documents, one transaction each
+(one fsync per batch, not per document).
+
+``corpus_signature(root)`` is what ``compose.build_index`` compares to decide
+whether a cached index is fresh: the path and mtime of every *directory*
+under the corpus, not of every file, so checking a fresh index of 20,000
+files costs a few hundred directory stats instead of a walk that stats every
+file.  Adding, removing or renaming a file changes its directory's mtime; an
+edit that rewrites a file in place does not, so ``research index DIR``
+rebuilds on demand.
 
 Queries are free text and never reach FTS5 syntax: the query is split into
-word tokens (letters/digits), English stop words are dropped, each token is
-double-quoted and the tokens are OR-ed, so ``a" OR "b`` or ``NEAR(`` are just
-words. A query with no usable token is ``BadRequest``. Ranking is FTS5
+word tokens (letters/digits), English stop words and the strategy ladder's
+own words (``LADDER_WORDS``: "official documentation", "publicly disclosed",
+which the offline policy adds to say *how* to search, not *what*) are
+dropped, each token is double-quoted and the tokens are OR-ed, so
+``a" OR "b`` or ``NEAR(`` are just words. A query with no usable token is
+``BadRequest``; a query of ladder words only keeps them. Ranking is FTS5
 ``bm25`` with the title weighted 5× the body; a document matching more of the
 query's words ranks higher. ``SearchResult.score`` is ``-bm25`` (higher is
-better). The snippet is FTS5 ``snippet()`` of the body, about 30 tokens.
+better). The snippet is FTS5 ``snippet()`` of the body, about 30 tokens, computed
+for the returned rows only (ranking runs first, then the snippets).
 """
 
 from __future__ import annotations
 
+import hashlib
+import os
 import re
 import sqlite3
 import threading
@@ -31,13 +47,15 @@ from research_agent.tools.extract import decode_body, extract_page, media_type_f
 from research_agent.tools.localweb import iter_corpus
 from research_agent.tools.search import SearchResult
 
-__all__ = ["INDEXED_SUFFIXES", "LocalIndex", "LocalSearch", "fts_query"]
+__all__ = ["INDEXED_SUFFIXES", "LADDER_WORDS", "LocalIndex", "LocalSearch", "corpus_signature", "fts_query"]
 
 INDEXED_SUFFIXES = frozenset({".html", ".htm", ".md", ".txt"})
 TITLE_WEIGHT = 5.0
 BODY_WEIGHT = 1.0
 SNIPPET_TOKENS = 30
 MAX_QUERY_TOKENS = 64
+BATCH = 500
+"""Documents written per transaction by ``index_dir``."""
 
 _TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
 STOP_WORDS = frozenset(
@@ -45,6 +63,9 @@ STOP_WORDS = frozenset(
     of on or that the their them then there these they this to was we were what when where which who whom why
     will with would you your""".split()
 )
+
+LADDER_WORDS = frozenset({"official", "documentation", "publicly", "disclosed"})
+"""Words of `policy.offline.ladder_query`'s rungs ("official documentation", "publicly disclosed")."""
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS documents (
@@ -76,10 +97,27 @@ END;
 def fts_query(text: str) -> str:
     """A safe FTS5 MATCH expression for free text; ``BadRequest`` if no word is left."""
     tokens = [t for t in _TOKEN.findall(text.lower()) if t not in STOP_WORDS]
+    tokens = [t for t in tokens if t not in LADDER_WORDS] or tokens
     unique = list(dict.fromkeys(tokens))[:MAX_QUERY_TOKENS]
     if not unique:
         raise BadRequest(f"query {text!r} has no searchable words")
     return " OR ".join(f'"{token}"' for token in unique)
+
+
+def corpus_signature(root: Path) -> str:
+    """A cheap freshness signature of a corpus folder (see the module docstring)."""
+    root = Path(root)
+    h = hashlib.sha256()
+    for dirpath, dirnames, _files in os.walk(root):
+        dirnames.sort()
+        st = os.stat(dirpath)
+        h.update(f"{os.path.relpath(dirpath, root)}:{st.st_mtime_ns}\n".encode())
+    return h.hexdigest()
+
+
+_UPSERT = """INSERT INTO documents(url, host, title, text, date) VALUES (?, ?, ?, ?, ?)
+   ON CONFLICT(url) DO UPDATE SET
+       host = excluded.host, title = excluded.title, text = excluded.text, date = excluded.date"""
 
 
 class LocalIndex:
@@ -111,18 +149,18 @@ class LocalIndex:
 
     def add(self, url: str, title: str | None, text: str, date: str | None = None) -> None:
         """Index (or replace) one document under ``url``."""
-        host = (urlsplit(url).hostname or "").lower()
+        self.add_many([(url, title, text, date)])
+
+    def add_many(self, docs: list[tuple[str, str | None, str, str | None]]) -> None:
+        """Index (or replace) ``(url, title, text, date)`` documents in one transaction."""
+        rows = [(url, (urlsplit(url).hostname or "").lower(), title or "", text, date) for url, title, text, date in docs]
         with self._lock, self._conn:
-            self._conn.execute(
-                """INSERT INTO documents(url, host, title, text, date) VALUES (?, ?, ?, ?, ?)
-                   ON CONFLICT(url) DO UPDATE SET
-                       host = excluded.host, title = excluded.title, text = excluded.text, date = excluded.date""",
-                (url, host, title or "", text, date),
-            )
+            self._conn.executemany(_UPSERT, rows)
 
     def index_dir(self, root: Path) -> int:
         """Index every html/md/txt file under ``root``; returns how many documents were indexed."""
         count = 0
+        batch: list[tuple[str, str | None, str, str | None]] = []
         for item in iter_corpus(Path(root)):
             if item.path.suffix.lower() not in INDEXED_SUFFIXES:
                 continue
@@ -130,8 +168,13 @@ class LocalIndex:
             extracted = extract_page(decode_body(item.path.read_bytes()), item.url, content_type=media_type)
             if not extracted.text.strip():
                 continue
-            self.add(item.url, extracted.title, extracted.text, extracted.date)
+            batch.append((item.url, extracted.title, extracted.text, extracted.date))
             count += 1
+            if len(batch) >= BATCH:
+                self.add_many(batch)
+                batch = []
+        if batch:
+            self.add_many(batch)
         return count
 
     def hosts(self) -> set[str]:
@@ -145,16 +188,11 @@ class LocalIndex:
         if limit < 1:
             raise BadRequest(f"limit must be at least 1, got {limit}")
         match = fts_query(query)
-        sql = f"""
-            SELECT d.url, d.title, snippet(documents_fts, 1, '', '', '…', {SNIPPET_TOKENS}),
-                   bm25(documents_fts, {TITLE_WEIGHT}, {BODY_WEIGHT}) AS score
-            FROM documents_fts JOIN documents AS d ON d.id = documents_fts.rowid
-            WHERE documents_fts MATCH ?
-            ORDER BY score, d.url
-            LIMIT ?
-        """
         with self._lock:
-            rows = self._conn.execute(sql, (match, limit)).fetchall()
+            top = self._conn.execute(_RANK, (match, limit)).fetchall()
+            snippets = dict(self._conn.execute(_SNIPPETS.format(marks=",".join("?" * len(top))),
+                                               (match, *(rowid for rowid, *_ in top))).fetchall()) if top else {}
+        rows = [(url, title, snippets.get(rowid, ""), score) for rowid, url, title, score in top]
         return [
             SearchResult(
                 url=url,
@@ -166,6 +204,21 @@ class LocalIndex:
             )
             for rank, (url, title, snippet, score) in enumerate(rows, start=1)
         ]
+
+
+# Rank first (bm25 over every match, no snippet), then snippets for the top rows only:
+# `snippet()` in the ranking query ran for every matching document.
+_RANK = f"""
+    SELECT d.id, d.url, d.title, bm25(documents_fts, {TITLE_WEIGHT}, {BODY_WEIGHT}) AS score
+    FROM documents_fts JOIN documents AS d ON d.id = documents_fts.rowid
+    WHERE documents_fts MATCH ?
+    ORDER BY score, d.url
+    LIMIT ?
+"""
+_SNIPPETS = f"""
+    SELECT rowid, snippet(documents_fts, 1, '', '', '…', {SNIPPET_TOKENS})
+    FROM documents_fts WHERE documents_fts MATCH ? AND rowid IN ({{marks}})
+"""
 
 
 class LocalSearch:

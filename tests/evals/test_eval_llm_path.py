@@ -10,6 +10,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from _subset import SIZES, chosen
 
 from research_agent.config import REPO_ROOT
 from research_agent.evals.case import discover_cases
@@ -29,10 +30,11 @@ def test_every_case_ships_a_recorded_script():
     assert cases and not missing
 
 
-def test_recorded_scripts_replay_every_case_through_the_llm_policy(tmp_path):
+@pytest.mark.parametrize("size", SIZES)
+def test_recorded_scripts_replay_every_case_through_the_llm_policy(tmp_path, size):
     out = io.StringIO()
     report = tmp_path / "eval.json"
-    rc = run_eval([EVALSETS], json_path=report, workers=2, model="scripted:auto", out=out)
+    rc = run_eval(chosen(size), json_path=report, workers=2, model="scripted:auto", out=out)
     print(out.getvalue())
     data = json.loads(report.read_text())
     overall = data["summary"]["evidence"]["overall"]
@@ -90,16 +92,17 @@ def test_record_needs_a_model(tmp_path):
     assert not (case / "script.jsonl").exists()
 
 
-def test_model_mistakes_are_caught_by_the_program_and_do_not_move_the_stop(tmp_path):
+@pytest.mark.parametrize("size", SIZES)
+def test_model_mistakes_are_caught_by_the_program_and_do_not_move_the_stop(tmp_path, size):
     """`rules:noisy` answers prose instead of JSON, fences its JSON, spells cell keys loosely and
     invents quotes; the validator, the retry turn and the grounding check absorb all of it:
     every case ends as with the clean model, with the same tool calls."""
-    chosen = [EVALSETS / "conflict", EVALSETS / "loop", EVALSETS / "quick_complete"]
+    paths = chosen(size, ["conflict", "loop", "quick_complete"], per_category=2)
     runs = {}
     for model in ("rules", "rules:noisy"):
         report = tmp_path / f"{model.replace(':', '-')}.json"
         out = io.StringIO()
-        assert run_eval(chosen, json_path=report, workers=2, model=model, out=out) == 0, out.getvalue()
+        assert run_eval(paths, json_path=report, workers=2, model=model, out=out) == 0, out.getvalue()
         runs[model] = {r["case"]: r for r in json.loads(report.read_text())["runs"]}
     clean, noisy = runs["rules"], runs["rules:noisy"]
     assert sum(r["rejected_outputs"] for r in noisy.values()) > 0 == sum(r["rejected_outputs"] for r in clean.values())
@@ -113,12 +116,13 @@ def test_baselines_need_a_live_model_not_a_recording(tmp_path):
     assert run_eval([case], model="scripted:auto", baselines=True, workers=1, out=io.StringIO()) == 2
 
 
-def test_baselines_with_a_model_are_the_same_stoppers(tmp_path):
+@pytest.mark.parametrize("size", SIZES)
+def test_baselines_with_a_model_are_the_same_stoppers(tmp_path, size):
     """With a model the max-steps baseline keeps the model researching confirmed cells until the
     budget ends, so the evidence stopper's savings are measured against the same policy."""
     report = tmp_path / "eval.json"
     out = io.StringIO()
-    rc = run_eval([EVALSETS / "quick_complete", EVALSETS / "conflict"], baselines=True, json_path=report,
+    rc = run_eval(chosen(size, ["quick_complete", "conflict"], per_category=2), baselines=True, json_path=report,
                   workers=2, model="rules", out=out)
     assert rc == 0, out.getvalue()
     summary = json.loads(report.read_text())["summary"]

@@ -9,7 +9,6 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from sqlalchemy.exc import IntegrityError
 from _store_kit import add_source, add_step, base_state, count, new_task, realistic_state
 
 from engine import StopReason
@@ -107,7 +106,7 @@ def test_a_write_that_fails_mid_transaction_leaves_the_previous_checkpoint(db: P
     # The state row, cells and sources are written first; a NULL in a NOT NULL
     # column of the actions table then fails the transaction half-way.
     bad.actions.append(ActionLog(step=4, tool="visit", args={}, key=None, status="ok"))  # type: ignore[arg-type]
-    with pytest.raises(IntegrityError):
+    with pytest.raises(sqlite3.IntegrityError):
         store.checkpoint("t1", run, bad, {"steps": 4})
 
     assert store.load_state("t1").to_dict() == good.to_dict()

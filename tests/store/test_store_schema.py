@@ -8,13 +8,12 @@ from pathlib import Path
 
 import pytest
 from _store_kit import count, new_task
-from sqlalchemy import create_engine
 
 from research_agent.store import LATEST_VERSION, Store, StoreError, default_db_path
 from research_agent.store import migrations
 from research_agent.store.models import StoreModel
 
-TABLES = {"schema_migrations", "tasks", "runs", "state", "cells", "sources", "findings", "actions", "reports"}
+TABLES = {"schema_migrations", "tasks", "runs", "state", "cells", "sources", "findings", "actions", "reports", "leads", "fingerprints"}
 
 
 def _tables(db: Path) -> set[str]:
@@ -43,7 +42,7 @@ def test_blank_database_is_migrated_to_the_latest_version(tmp_path: Path) -> Non
     conn.close()
     assert [v for v, _ in rows] == list(range(1, LATEST_VERSION + 1))
     assert rows[0][1] == "m001_initial"
-    assert LATEST_VERSION == 3
+    assert LATEST_VERSION == 4
     # Reopening applies nothing twice.
     Store(db).close()
     assert count(db, "schema_migrations") == LATEST_VERSION
@@ -58,9 +57,9 @@ def test_every_mapped_column_exists_in_the_migrated_schema(tmp_path: Path) -> No
 
 def test_a_version_1_database_is_migrated_and_keeps_its_rows(tmp_path: Path) -> None:
     db = tmp_path / "v1.db"
-    engine = create_engine(f"sqlite:///{db}")
-    assert migrations.migrate(engine, upto=1) == [1]
-    engine.dispose()
+    conn = sqlite3.connect(db, isolation_level=None)
+    assert migrations.migrate(conn, upto=1) == [1]
+    conn.close()
     assert "usage_json" not in _columns(db, "runs")
     conn = sqlite3.connect(db)
     conn.execute(
@@ -88,12 +87,11 @@ def test_wal_and_pragmas_on_every_connection(tmp_path: Path) -> None:
     conn = sqlite3.connect(db)
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     conn.close()
-    # Pragmas other than journal_mode are per connection: check two pooled ones.
-    with store._reader.connect() as a, store._reader.connect() as b:
-        for c in (a, b):
-            assert c.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
-            assert c.exec_driver_sql("PRAGMA busy_timeout").scalar() == 5000
-            assert c.exec_driver_sql("PRAGMA synchronous").scalar() == 1  # NORMAL
+    # Pragmas other than journal_mode are per connection: check the store's.
+    with store._db.transaction(write=False) as c:
+        assert c.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+        assert c.execute("PRAGMA busy_timeout").fetchone()[0] == 5000
+        assert c.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL
     store.close()
 
 

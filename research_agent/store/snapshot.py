@@ -1,0 +1,389 @@
+"""A research state as rows, written incrementally (state layout 2).
+
+Design
+------
+A checkpoint used to serialise the whole state into `state.state_json` and
+upsert every cell, source and finding at every step: O(state) per step, O(n²)
+per run.  Layout 2 splits the state:
+
+* `state.state_json` holds the small part (counters, risk, the bounded step
+  log, the contract, the cluster index's parameters…): `core_of(state)`;
+* every cell, source, finding, action, lead and fingerprint is one row with
+  its full JSON in `data_json` (plus the queryable projection columns).
+
+`RowWriter.write` compares the state with what this process last wrote for
+the task (`Written`, kept by the `Store` after each commit) and writes only
+what changed: new actions and fingerprints (append-only), new or changed
+cells, sources, findings and leads, deletions of removed keys.  Change
+detection is cheap: a tuple of a row's fields compared with the tuple last
+written (cells, whose lists change in place, compare their JSON text).  When
+the cache cannot be trusted — a new process, another state object whose
+actions are not a continuation, `state.generation` moved under us — the
+writer deletes the task's rows and writes them all again (a "full" write), so
+the result never depends on the cache, only its cost does.
+
+Fingerprints are stored once: the cluster index's members go to
+`fingerprints` (hash values as a little-endian uint64 BLOB); a source whose
+fingerprint equals its member's says so (`"fingerprint": "@member"`) instead
+of carrying a second copy.  A fingerprint with no member (or a different one)
+is kept inline.
+
+Secrets: each row's JSON gets the scan-and-redact the whole state used to get
+(`redact_json`), so only the rows written pay for it.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import sys
+from array import array
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields
+from itertools import compress
+from operator import attrgetter, ne
+from typing import Any
+
+from ..state import ActionLog, Cell, Finding, Lead, ResearchState, Source
+# The exact converters `ResearchState.to_dict` uses, so a row holds what the
+# whole-state JSON held for that item (same values, types and key order).
+from ..state import _ASDICT, _PLAIN, _dataclass_dict, _fields_of, _jsonable
+
+__all__ = ["SPLIT", "LAYOUT", "RowWriter", "Written", "core_of", "load_rows", "redact_json"]
+
+LAYOUT = 2
+SPLIT = ("cells", "sources", "findings", "leads", "actions", "clusters")
+"""State fields stored as rows, not in `state_json`."""
+MEMBER_FINGERPRINT = "@member"
+
+Redactor = Callable[[Any], Any]
+
+
+def redact_json(data: Any, needs: Callable[[str], bool], redact: Redactor) -> tuple[Any, str]:
+    """`data` and its JSON text, redacted when the text shows a secret-looking key."""
+    text = json.dumps(data)
+    if needs(text):
+        data = redact(data)
+        text = json.dumps(data)
+    return data, text
+
+
+def core_of(state: ResearchState) -> dict[str, Any]:
+    """The state's fields that are not rows, as `to_dict` would write them."""
+    out: dict[str, Any] = {}
+    for f in fields(state):
+        if f.name in SPLIT:
+            continue
+        value = getattr(state, f.name)
+        out[f.name] = value if type(value) in (str, int, float, bool, type(None)) else _jsonable(value, _PLAIN)
+    out["stop_reason"] = state.stop_reason.value if state.stop_reason else None
+    clusters = state.clusters or {}
+    out["clusters"] = {k: v for k, v in clusters.items() if k != "members"}
+    out["clusters_present"] = bool(clusters)
+    return out
+
+
+def _blob(values: list[int]) -> bytes | str:
+    try:
+        packed = array("Q", values)
+    except (OverflowError, TypeError):
+        return json.dumps(values)  # not uint64 (never made by `fingerprint`): kept exactly as text
+    if sys.byteorder != "little":
+        packed.byteswap()
+    return packed.tobytes()
+
+
+def _unblob(raw: bytes | str) -> list[int]:
+    if isinstance(raw, str):
+        return [int(v) for v in json.loads(raw)]
+    packed = array("Q")
+    packed.frombytes(raw)
+    if sys.byteorder != "little":
+        packed.byteswap()
+    return packed.tolist()
+
+
+@dataclass
+class Written:
+    """What this process last committed for one task (see the module docstring)."""
+
+    generation: int
+    cells: dict[str, tuple[Any, ...]] = field(default_factory=dict)
+    sources: dict[str, tuple[Any, ...]] = field(default_factory=dict)
+    findings: dict[str, tuple[Any, ...]] = field(default_factory=dict)
+    leads: list[tuple[Any, ...]] = field(default_factory=list)
+    actions: int = 0
+    last_action: ActionLog | None = None
+    step_seq: tuple[int, int] = (-1, 0)
+    """(step, actions of that step written) of the last action written."""
+    members: int = 0
+    last_member: str | None = None
+    member_fp: dict[str, list[int]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, state: ResearchState, generation: int) -> "Written":
+        """The cache for a state just loaded from the rows."""
+        w = cls(generation=generation)
+        w.cells = {k: _cell_snapshot(c) for k, c in state.cells.items()}
+        fin_get, lead_get = _getter(Finding), _getter(Lead)
+        w.sources = {k: _source_snapshot(s) for k, s in state.sources.items()}
+        w.findings = {k: fin_get(f) for k, f in state.findings.items()}
+        w.leads = [lead_get(lead) for lead in state.leads]
+        w.actions = len(state.actions)
+        w.last_action = state.actions[-1] if state.actions else None
+        w.step_seq = _step_seq(state.actions)
+        members = (state.clusters or {}).get("members", [])
+        w.members = len(members)
+        w.last_member = str(members[-1]["source_id"]) if members else None
+        w.member_fp = {str(m["source_id"]): list(m["hashvalues"]) for m in members}
+        return w
+
+
+def _getter(cls: type) -> Callable[[Any], tuple[Any, ...]]:
+    return _fields_of(cls)[1]
+
+
+_CELL_FIELDS = _fields_of(Cell)[1]
+_SOURCE_FIELDS = attrgetter(*(f.name for f in fields(Source) if f.name != "fingerprint"))
+
+
+def _cell_snapshot(cell: Cell) -> tuple[Any, ...]:
+    # a cell's lists grow in place: keep copies, as tuples
+    return tuple(tuple(v) if type(v) is list else v for v in _CELL_FIELDS(cell))
+
+
+def _source_snapshot(src: Source) -> tuple[Any, ...]:
+    # the fingerprint is compared by identity (it is replaced, never edited;
+    # the snapshot holds it, so its id cannot be reused): comparing 128 values
+    # per source per step would cost more than the rest
+    return (_SOURCE_FIELDS(src), src.fingerprint)
+
+
+def _step_seq(actions: list[ActionLog]) -> tuple[int, int]:
+    if not actions:
+        return (-1, 0)
+    last, n = actions[-1].step, 0
+    for a in reversed(actions):
+        if a.step != last:
+            break
+        n += 1
+    return (last, n)
+
+
+class RowWriter:
+    """Plans the SQL that writes one task's changed state rows, then applies it.
+
+    `plan` runs *before* the write transaction (it is the Python work: diffing
+    and serialising), `apply` inside it, so the write lock is held only for
+    the statements themselves and another process (`research cancel`) gets
+    its turn between two checkpoints.
+    """
+
+    def __init__(self, task_id: str, needs: Callable[[str], bool], redact: Redactor) -> None:
+        self.task_id, self.needs, self.redact = task_id, needs, redact
+        self.ops: list[tuple[str, list[tuple[Any, ...]]]] = []
+
+    def _exec(self, sql: str, rows: list[tuple[Any, ...]]) -> None:
+        if rows:
+            self.ops.append((sql, rows))
+
+    def apply(self, conn: sqlite3.Connection) -> None:
+        for sql, rows in self.ops:
+            conn.executemany(sql, rows)
+
+    def plan(self, state: ResearchState, written: Written | None, generation: int) -> Written:
+        """Plan writing what changed since `written` (None: everything); returns the new cache."""
+        self.ops = []
+        if written is None or not self._continues(state, written):
+            self._delete_all()
+            written = Written(generation=generation)
+        new = Written(generation=generation)
+        new.cells = self._cells(state, written.cells)
+        new.member_fp = dict(written.member_fp)
+        self._fingerprints(state, written, new)
+        new.sources = self._sources(state, written.sources, new.member_fp)
+        new.findings = self._findings(state, written.findings)
+        new.leads = self._leads(state, written.leads)
+        self._actions(state, written, new)
+        return new
+
+    # ------------------------------------------------------------ checks
+    @staticmethod
+    def _continues(state: ResearchState, w: Written) -> bool:
+        """Whether `state`'s append-only parts extend what `w` wrote."""
+        n = w.actions
+        if len(state.actions) < n or (n and state.actions[n - 1] is not w.last_action):
+            return False
+        members = (state.clusters or {}).get("members", [])
+        if len(members) < w.members:
+            return False
+        return not w.members or str(members[w.members - 1]["source_id"]) == w.last_member
+
+    def _delete_all(self) -> None:
+        for table in ("cells", "sources", "findings", "actions", "leads", "fingerprints"):
+            self._exec(f"DELETE FROM {table} WHERE task_id = ?", [(self.task_id,)])
+
+    def _delete_missing(self, table: str, column: str, before: Mapping[str, Any], now: Mapping[str, Any]) -> None:
+        if len(before) == len(now) and before.keys() == now.keys():
+            return
+        gone = [(self.task_id, k) for k in before.keys() - now.keys()]
+        self._exec(f"DELETE FROM {table} WHERE task_id = ? AND {column} = ?", gone)
+
+    # ------------------------------------------------------------ rows
+    def _json(self, obj: Any) -> tuple[dict[str, Any], str]:
+        return redact_json(_dataclass_dict(obj, _ASDICT), self.needs, self.redact)
+
+    def _cells(self, state: ResearchState, before: dict[str, tuple]) -> dict[str, tuple]:
+        now: dict[str, tuple] = {}
+        rows = []
+        for key, cell in state.cells.items():
+            snap = now[key] = _cell_snapshot(cell)
+            if before.get(key) != snap:
+                data, text = self._json(cell)
+                rows.append((self.task_id, key, data["object"], data["dimension"], data["status"], data["value"],
+                             data["conclusion"], int(bool(data["conflict"])), json.dumps(data["source_ids"]), text))
+        self._delete_missing("cells", "key", before, now)
+        self._exec(
+            """INSERT INTO cells (task_id, key, object, dimension, status, value, conclusion, conflict, source_ids_json, data_json)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+               ON CONFLICT (task_id, key) DO UPDATE SET object = excluded.object, dimension = excluded.dimension,
+                 status = excluded.status, value = excluded.value, conclusion = excluded.conclusion,
+                 conflict = excluded.conflict, source_ids_json = excluded.source_ids_json, data_json = excluded.data_json""",
+            rows,
+        )
+        return now
+
+    def _fingerprints(self, state: ResearchState, before: Written, new: Written) -> None:
+        members = (state.clusters or {}).get("members", [])
+        rows = []
+        for seq in range(before.members, len(members)):
+            m = members[seq]
+            sid = str(m["source_id"])
+            values = [int(v) for v in m["hashvalues"]]
+            new.member_fp[sid] = values
+            rows.append((self.task_id, seq, sid, str(m["cluster_id"]), _blob(values)))
+        self._exec(
+            "INSERT INTO fingerprints (task_id, seq, source_id, cluster_id, hashvalues) VALUES (?, ?, ?, ?, ?)", rows
+        )
+        new.members = len(members)
+        new.last_member = str(members[-1]["source_id"]) if members else None
+
+    def _sources(self, state: ResearchState, before: dict[str, tuple], member_fp: dict[str, list[int]]) -> dict[str, tuple]:
+        now: dict[str, tuple] = {}
+        rows = []
+        get, unchanged = _SOURCE_FIELDS, before.get
+        for key, src in state.sources.items():
+            values, old = get(src), unchanged(key)
+            if old is not None and old[1] is src.fingerprint and old[0] == values:
+                now[key] = old
+                continue
+            now[key] = (values, src.fingerprint)
+            data = _dataclass_dict(src, _ASDICT)
+            fp = data["fingerprint"]
+            if fp is not None and member_fp.get(src.id) == fp:
+                data["fingerprint"] = MEMBER_FINGERPRINT
+            data, text = redact_json(data, self.needs, self.redact)
+            rows.append((self.task_id, key, data["url"], data["canonical_url"], data["domain"], data["title"],
+                         data["source_type"], int(bool(data["opened"])), data["cluster_id"], data["date"], text))
+        self._delete_missing("sources", "id", before, now)
+        self._exec(
+            """INSERT INTO sources (task_id, id, url, canonical_url, domain, title, source_type, opened, cluster_id, date, data_json)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+               ON CONFLICT (task_id, id) DO UPDATE SET url = excluded.url, canonical_url = excluded.canonical_url,
+                 domain = excluded.domain, title = excluded.title, source_type = excluded.source_type,
+                 opened = excluded.opened, cluster_id = excluded.cluster_id, date = excluded.date,
+                 data_json = excluded.data_json""",
+            rows,
+        )
+        return now
+
+    def _finding_row(self, key: str, data: dict[str, Any], text: str) -> tuple:
+        return (self.task_id, key, data["cell"], data["value"], data["quote"], data["source_id"], data["url"],
+                data["date"], data["source_type"], data["step"], text)
+
+    def _findings(self, state: ResearchState, before: dict[str, tuple]) -> dict[str, tuple]:
+        get, unchanged = _getter(Finding), before.get
+        now: dict[str, tuple] = {}
+        rows = []
+        for key, item in state.findings.items():
+            t = now[key] = get(item)
+            if unchanged(key) != t:
+                rows.append(self._finding_row(key, *self._json(item)))
+        self._delete_missing("findings", "id", before, now)
+        self._exec(
+            """INSERT INTO findings (task_id, id, cell, value, quote, source_id, url, date, source_type, step, data_json)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+               ON CONFLICT (task_id, id) DO UPDATE SET cell = excluded.cell, value = excluded.value,
+                 quote = excluded.quote, source_id = excluded.source_id, url = excluded.url, date = excluded.date,
+                 source_type = excluded.source_type, step = excluded.step, data_json = excluded.data_json""",
+            rows,
+        )
+        return now
+
+    def _leads(self, state: ResearchState, before: list[tuple]) -> list[tuple]:
+        now = list(map(_getter(Lead), state.leads))
+        rows = []
+        kept = min(len(now), len(before))
+        # leads are appended, and an old one changes now and then (refused): compare in C
+        changed = [*compress(range(kept), map(ne, now[:kept], before[:kept])), *range(kept, len(now))]
+        for seq in changed:
+            data, text = self._json(state.leads[seq])
+            rows.append((self.task_id, seq, data["canonical_url"], data["cell"], text))
+        if len(now) < len(before):
+            self._exec("DELETE FROM leads WHERE task_id = ? AND seq >= ?", [(self.task_id, len(now))])
+        self._exec(
+            """INSERT INTO leads (task_id, seq, canonical_url, cell, data_json) VALUES (?, ?, ?, ?, ?)
+               ON CONFLICT (task_id, seq) DO UPDATE SET canonical_url = excluded.canonical_url,
+                 cell = excluded.cell, data_json = excluded.data_json""",
+            rows,
+        )
+        return now
+
+    def _actions(self, state: ResearchState, before: Written, new: Written) -> None:
+        step, seq = before.step_seq
+        rows = []
+        for a in state.actions[before.actions :]:
+            if a.step != step:
+                step, seq = a.step, 0
+            data, text = self._json(a)
+            rows.append((self.task_id, a.step, seq, data["tool"], data["key"], json.dumps(data["args"], default=str),
+                         data["status"], data["cell"], int(bool(data["new_evidence"])), data["error_type"], text))
+            seq += 1
+        self._exec(
+            """INSERT INTO actions (task_id, step, seq, tool, key, args_json, status, cell, new_evidence, error_type, data_json)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+               ON CONFLICT (task_id, step, seq) DO UPDATE SET tool = excluded.tool, key = excluded.key,
+                 args_json = excluded.args_json, status = excluded.status, cell = excluded.cell,
+                 new_evidence = excluded.new_evidence, error_type = excluded.error_type, data_json = excluded.data_json""",
+            rows,
+        )
+        new.actions = len(state.actions)
+        new.last_action = state.actions[-1] if state.actions else None
+        new.step_seq = (step, seq) if rows else before.step_seq
+
+
+def load_rows(conn: sqlite3.Connection, task_id: str, core: dict[str, Any]) -> dict[str, Any]:
+    """The `to_dict` form of a layout-2 state from its rows."""
+    d = dict(core)
+    present = d.pop("clusters_present", False)
+    q = lambda sql: conn.execute(sql, (task_id,)).fetchall()  # noqa: E731
+    cell_rows = q("SELECT key, data_json FROM cells WHERE task_id = ? ORDER BY rowid")
+    d["cells"] = {k: json.loads(t) for k, t in cell_rows}
+    members = [
+        {"source_id": sid, "cluster_id": cid, "hashvalues": _unblob(raw)}
+        for sid, cid, raw in q("SELECT source_id, cluster_id, hashvalues FROM fingerprints WHERE task_id = ? ORDER BY seq")
+    ]
+    by_member = {m["source_id"]: m["hashvalues"] for m in members}
+    sources = {}
+    for key, text in q("SELECT id, data_json FROM sources WHERE task_id = ? ORDER BY rowid"):
+        data = json.loads(text)
+        if data.get("fingerprint") == MEMBER_FINGERPRINT:
+            data["fingerprint"] = list(by_member[data["id"]])
+        sources[key] = data
+    d["sources"] = sources
+    d["findings"] = {k: json.loads(t) for k, t in q("SELECT id, data_json FROM findings WHERE task_id = ? ORDER BY rowid")}
+    d["leads"] = [json.loads(t) for (t,) in q("SELECT data_json FROM leads WHERE task_id = ? ORDER BY seq")]
+    d["actions"] = [json.loads(t) for (t,) in q("SELECT data_json FROM actions WHERE task_id = ? ORDER BY step, seq")]
+    d["clusters"] = {**d.get("clusters", {}), "members": members} if present else {}
+    return d
+

@@ -1,0 +1,57 @@
+"""The local index: ladder words are not search terms, batched indexing, a
+fresh index is reused without re-indexing and a changed corpus is re-indexed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from research_agent.compose import build_index
+from research_agent.tools.search_local import LocalIndex, fts_query
+
+
+def test_ladder_words_are_dropped_from_the_match_unless_nothing_else_is_left() -> None:
+    assert fts_query("Quillstore official documentation license") == '"quillstore" OR "license"'
+    assert fts_query("is pricing publicly disclosed for Ferrodb") == '"pricing" OR "ferrodb"'
+    assert fts_query("official documentation") == '"official" OR "documentation"'
+
+
+def test_a_page_full_of_ladder_words_does_not_outrank_the_answer(tmp_path: Path) -> None:
+    with LocalIndex(tmp_path / "i.db") as index:
+        index.add("https://a.example/docs", "Official documentation portal", "Official documentation. " * 20)
+        index.add("https://q.example/license", "Quillstore license", "Quillstore is released under the MIT license.")
+        hits = index.search("Quillstore official documentation license")
+    assert [h.url for h in hits] == ["https://q.example/license"]
+
+
+def _corpus(root: Path, n: int) -> Path:
+    pages = root / "pages" / "docs.example"
+    pages.mkdir(parents=True)
+    for i in range(n):
+        (pages / f"p{i}.md").write_text(f"# Product {i}\n\nProduct {i} costs {i} USD per month.\n", encoding="utf-8")
+    return root
+
+
+def test_index_dir_indexes_every_document_across_batches(tmp_path: Path) -> None:
+    corpus = _corpus(tmp_path / "c", 1203)  # more than two batches
+    with LocalIndex(tmp_path / "i.db") as index:
+        assert index.index_dir(corpus) == 1203
+        assert len(index) == 1203
+        assert index.search("product 1202")[0].url.endswith("/p1202.md")
+
+
+def test_a_fresh_index_is_reused_and_a_changed_corpus_is_reindexed(tmp_path: Path) -> None:
+    corpus = _corpus(tmp_path / "c", 5)
+    db = tmp_path / "idx" / "i.db"
+    index, count = build_index(corpus, db)
+    index.close()
+    assert count == 5
+    stamp = db.stat().st_mtime_ns
+    index, count = build_index(corpus, db)
+    index.close()
+    assert count == 5 and db.stat().st_mtime_ns == stamp, "fresh: opened, not rebuilt"
+    (corpus / "pages" / "docs.example" / "new.md").write_text("# Zebrafish\n\nZebrafish pricing is 9 USD.\n", encoding="utf-8")
+    index, count = build_index(corpus, db)
+    try:
+        assert count == 6 and index.search("zebrafish")[0].url.endswith("/new.md")
+    finally:
+        index.close()
