@@ -26,11 +26,11 @@ MINI_QUESTION = "Compare Larkspur, Tidewell and Brightline on license and pricin
 
 MINI_EXPECTED = {
     "Larkspur/license": "Apache-2.0",
-    "Larkspur/pricing": "25 USD",
+    "Larkspur/pricing": "USD 25/month",
     "Tidewell/license": "MIT",
-    "Tidewell/pricing": "12 USD",
+    "Tidewell/pricing": "USD 12/month",
     "Brightline/license": "AGPL-3.0",
-    "Brightline/pricing": "40 USD",
+    "Brightline/pricing": "USD 40/month",
 }
 
 _PROVIDER_ENV = ("OPENAI_API_KEY", "OPENAI_BASE_URL", "TAVILY_API_KEY", "BRAVE_API_KEY", "SEARXNG_URL")
