@@ -157,20 +157,28 @@ def _search_backend(cfg: ResearchConfig, corpus: Path, index_path: Path | None, 
 
     client = httpx.Client(timeout=cfg.http_timeout)
     closers.append(client.close)
+    guard = cfg.offline_guard
     if cfg.search_backend == "searxng":
         if not cfg.searxng_url:
             raise ValueError("the searxng backend needs SEARXNG_URL or --search-url")
-        return search_http.SearxngSearch(client, cfg.searxng_url)
+        return search_http.SearxngSearch(client, cfg.searxng_url, offline_guard=guard)
     if cfg.search_backend == "tavily":
         if not cfg.tavily_api_key:
             raise ValueError("the tavily backend needs TAVILY_API_KEY")
-        return search_http.TavilySearch(client, cfg.tavily_api_key.get_secret_value())
+        return search_http.TavilySearch(client, cfg.tavily_api_key.get_secret_value(), offline_guard=guard)
     if not cfg.brave_api_key:
         raise ValueError("the brave backend needs BRAVE_API_KEY")
-    return search_http.BraveSearch(client, cfg.brave_api_key.get_secret_value())
+    return search_http.BraveSearch(client, cfg.brave_api_key.get_secret_value(), offline_guard=guard)
 
 
 # ----------------------------------------------------------------- policy
+
+
+def planner_for(cfg: ResearchConfig) -> Literal["rules", "model"]:
+    """`planner = "auto"`: the rule ladder plans for `openai:` models (docs/llm.md), the model otherwise."""
+    if cfg.planner != "auto":
+        return cfg.planner
+    return "rules" if cfg.model.startswith("openai:") else "model"
 
 
 def make_policy(cfg: ResearchConfig, *, exhaustive: bool = False):
@@ -181,7 +189,9 @@ def make_policy(cfg: ResearchConfig, *, exhaustive: bool = False):
     from .policy.llm import LLMPolicy
 
     model = resolve_model(cfg.model, config=cfg)
-    return LLMPolicy(model, exhaustive=exhaustive), model
+    policy = LLMPolicy(model, exhaustive=exhaustive, planner=planner_for(cfg), reply_tokens=cfg.reply_tokens(),
+                       max_page_chars=cfg.llm_page_chars)
+    return policy, model
 
 
 def load_risk_policy(cfg: ResearchConfig) -> RiskPolicy:
@@ -312,6 +322,8 @@ def execute(
     toolbox = open_toolbox(cfg, faults=faults, index_path=index_path)
     try:
         policy, model = make_policy(cfg, exhaustive=stopper == "max_steps")
+        if hasattr(policy, "limit_calls"):  # token and cost limits checked before each model call
+            policy.limit_calls(budget.max_tokens, budget.max_cost)
         agent = ResearchAgent(
             contract, policy, toolbox.registry, load_risk_policy(cfg), llm=model,
             reducer_config=ReducerConfig(transient_attempts=cfg.transient_attempts),
