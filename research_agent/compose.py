@@ -190,7 +190,7 @@ def make_policy(cfg: ResearchConfig, *, exhaustive: bool = False):
 
     model = resolve_model(cfg.model, config=cfg)
     policy = LLMPolicy(model, exhaustive=exhaustive, planner=planner_for(cfg), reply_tokens=cfg.reply_tokens(),
-                       max_page_chars=cfg.llm_page_chars)
+                       max_page_chars=cfg.llm_page_chars, max_invalid_retries=cfg.llm_invalid_retries)
     return policy, model
 
 
@@ -352,8 +352,11 @@ def execute(
     answer = _answer_text(agent, model, hook, final) if end_kind == EndKind.COMPLETED else None
     usage = hook.totals(final)
     for counter in ("model_calls", "rejected_outputs", "rejected_findings"):
-        if final.counters.get(counter):
-            usage[counter] = final.counters[counter]
+        if final.counters.get(counter) or (model is not None and counter != "rejected_findings"):
+            usage[counter] = final.counters.get(counter, 0)  # with a model, zero rejections is said too
+    for counter, n in sorted(final.counters.items()):  # model calls by kind, give-ups, budget refusals
+        if counter.startswith(("model_calls:", "model_gave_up:", "model_calls_refused")) and n:
+            usage[counter] = n
     md, js = build_report(
         final, task_id=task_id, end_kind=end_kind, stop_reason=final.stop_reason, stop_detail=final.stop_detail,
         usage=usage, resume_command=resume_command(task_id, cfg, end_kind), answer_text=answer,

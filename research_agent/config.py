@@ -66,6 +66,8 @@ class ResearchConfig(BaseModel):
     """`max_tokens` sent with the answer-text call (env RESEARCH_LLM_MAX_TOKENS_SYNTHESIZE)."""
     llm_max_tokens_contract: int = Field(600, ge=16)
     """`max_tokens` sent with a contract-drafting call (env RESEARCH_LLM_MAX_TOKENS_CONTRACT)."""
+    llm_invalid_retries: int = Field(2, ge=0)
+    """Times an invalid answer is sent back to the model with the validator's reason."""
     llm_page_chars: int = Field(12_000, ge=500)
     """Characters of page text one reading prompt carries."""
     offline_guard: bool = False
@@ -121,7 +123,7 @@ LLM_CALL_KINDS = ("plan", "extract", "judge", "synthesize", "contract")
 
 MODEL_SETTINGS = (
     "openai_api_key", "openai_base_url", "prices_file", "openai_structured_output", "llm_capabilities_file",
-    "planner", "llm_timeout", "llm_attempts", "llm_page_chars", "offline_guard",
+    "planner", "llm_timeout", "llm_attempts", "llm_invalid_retries", "llm_page_chars", "offline_guard",
     *(f"llm_max_tokens_{kind}" for kind in LLM_CALL_KINDS),
 )
 """The settings that say how to reach a model: what `research eval` takes from the user's config."""

@@ -418,11 +418,12 @@ class LLMPolicy:
 
     # ------------------------------------------------------------ asking
     def _ask(self, kind: CallKind, user: str, output: type[T], *, context: dict[str, Any] | None = None,
-             check: Callable[[T], Any] | None = None) -> tuple[T, Any]:
+             check: Callable[[T], Any] | None = None, state: ResearchState | None = None) -> tuple[T, Any]:
         """One validated answer of type `output` (and what `check` returned).
 
         Before every call (retries included) the budget is checked: a call whose estimate
-        would cross the run's token or cost limit raises `ModelBudgetExceeded` unmade."""
+        would cross the run's token or cost limit raises `ModelBudgetExceeded` unmade.
+        Calls made are counted on `state` by kind (`model_calls:<kind>`) when it is given."""
         messages: list[Message] = [
             {"role": "system", "content": prompts.system_prompt(kind)},
             {"role": "user", "content": user},
@@ -436,6 +437,8 @@ class LLMPolicy:
             reply = model.generate(messages, response_format=response_format, max_tokens=reply_tokens)
             self.budget.add(reply.usage)
             self.usage.calls += 1
+            if state is not None:
+                state.bump(f"model_calls:{kind}")
             text = reply.text or ""
             try:
                 return self._validated(text, output, context, check)
@@ -503,7 +506,8 @@ class LLMPolicy:
             return None  # nothing left to work on: no need to ask
         view = compact_view(state, keep_researching=self.exhaustive, **self.view_limits)
         try:
-            out, _ = self._ask("plan", prompts.plan_user(view), NextAction, context={"cells": list(state.cells)})
+            out, _ = self._ask("plan", prompts.plan_user(view), NextAction, context={"cells": list(state.cells)},
+                               state=state)
         except ModelBudgetExceeded as exc:
             self._stop_for_budget(state, exc)
             raise  # no call to plan: the step fails, the agent's budget stop stands
@@ -543,7 +547,8 @@ class LLMPolicy:
         try:
             # any table cell is accepted back (a finding for a listed cell's neighbour is still checked
             # by the reducer); the prompt lists only `listed`
-            out, _ = self._ask("extract", user, Extraction, context={"cells": list(dict.fromkeys([*listed, *cells]))})
+            out, _ = self._ask("extract", user, Extraction, context={"cells": list(dict.fromkeys([*listed, *cells]))},
+                               state=state)
         except ModelBudgetExceeded as exc:
             self._stop_for_budget(state, exc)
             state.notice = clip(f"{page.url} was opened but not read: {exc.detail}", 400)
@@ -587,7 +592,7 @@ class LLMPolicy:
                 "conflict_note": clip(c.conflict_note, 200), "findings": evidence}
         question = clip(state.task_contract.question, 600) or ""
         try:
-            out, _ = self._ask("judge", prompts.judge_user(question, data), Judgement)
+            out, _ = self._ask("judge", prompts.judge_user(question, data), Judgement, state=state)
         except ModelBudgetExceeded as exc:
             self._stop_for_budget(state, exc)
             # not judged: the rubric can only hold a cell back, and it could not look
