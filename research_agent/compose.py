@@ -351,12 +351,7 @@ def execute(
     end_kind = end_kind_for(final.stop_reason)
     answer = _answer_text(agent, model, hook, final) if end_kind == EndKind.COMPLETED else None
     usage = hook.totals(final)
-    for counter in ("model_calls", "rejected_outputs", "rejected_findings"):
-        if final.counters.get(counter) or (model is not None and counter != "rejected_findings"):
-            usage[counter] = final.counters.get(counter, 0)  # with a model, zero rejections is said too
-    for counter, n in sorted(final.counters.items()):  # model calls by kind, give-ups, budget refusals
-        if counter.startswith(("model_calls:", "model_gave_up:", "model_calls_refused")) and n:
-            usage[counter] = n
+    usage.update(_model_counters(final, with_model=model is not None))
     md, js = build_report(
         final, task_id=task_id, end_kind=end_kind, stop_reason=final.stop_reason, stop_detail=final.stop_detail,
         usage=usage, resume_command=resume_command(task_id, cfg, end_kind), answer_text=answer,
@@ -367,6 +362,19 @@ def execute(
     )
     trace_dir = Path(cfg.traces) / run_id
     return Outcome(task_id, run_id, end_kind, str(final.stop_reason), final.stop_detail, final, md, js, usage, trace_dir)
+
+
+def _model_counters(state: ResearchState, *, with_model: bool) -> dict[str, int]:
+    """The model's counters for the report: calls and rejected answers (said even when zero with a
+    model), ungrounded findings, and calls by kind, give-ups and budget refusals."""
+    out: dict[str, int] = {}
+    for counter in ("model_calls", "rejected_outputs", "rejected_findings"):
+        if state.counters.get(counter) or (with_model and counter != "rejected_findings"):
+            out[counter] = state.counters.get(counter, 0)
+    for counter, n in sorted(state.counters.items()):
+        if counter.startswith(("model_calls:", "model_gave_up:", "model_calls_refused")) and n:
+            out[counter] = n
+    return out
 
 
 def budget_from(cfg: ResearchConfig) -> RuntimeBudget:

@@ -2,9 +2,11 @@
 
 * `_research_env` (autouse): every test gets its own `RESEARCH_HOME` (so the
   default database, index cache and traces land in a tmp folder, never in
-  `~/.research`) and `RESEARCH_TESTING=1` (the HTTP adapters refuse
-  non-loopback hosts).  Provider credentials and URLs from the developer's
-  shell are removed so no test can pick them up.
+  `~/.research`), `RESEARCH_OFFLINE_GUARD=1` (the config's `offline_guard`:
+  the model and search adapters refuse non-loopback hosts) and
+  `RESEARCH_TESTING=1` (kept for the CLI helpers that check it).  Provider
+  credentials and URLs from the developer's shell are removed so no test can
+  pick them up.
 * `_loopback_only` (autouse): a socket-level guard — any connect to a host that
   is not loopback (127.0.0.0/8, ::1, localhost) is refused with
   `NonLoopbackConnect` and fails the test at teardown, whatever the code under

@@ -21,7 +21,9 @@ reading yields no findings, a rubric has no opinion and a plan comes from the
 rule ladder — each noted in `state.notice` and counted (`model_gave_up:<kind>`
 in the state's counters) — while a contract draft or the answer text raise
 `ModelOutputInvalid` (their callers fall back to the rule parse / the report
-template).
+template).  A model endpoint that outlasts its retries (`ModelUnavailable`)
+ends the run `tool_failure` (stop reason `tool_unavailable`, resumable), as a
+search backend that is down does, keeping the evidence reduced so far.
 
 `planner` divides the labour: "model" lets the model plan from the compact
 view; "rules" plans with the offline ladder (`OfflinePolicy.plan`, no model
@@ -60,7 +62,7 @@ from engine.model import Message, Model
 from ..contract import ContractError, TaskContract, ValueKind, contract_from_mapping
 from ..llm.budget import CallBudget, ModelBudgetExceeded, price_of
 from ..llm.lenient_json import JSONReplyError, parse_reply_object
-from ..llm.openai_model import ModelOutputInvalid, response_format_for
+from ..llm.openai_model import ModelOutputInvalid, ModelUnavailable, response_format_for
 from ..state import Cell, ResearchState
 from . import prompts
 from .base import CellJudgement, FindingDraft, PageView, PlannedAction, PolicyUsage
@@ -482,6 +484,13 @@ class LLMPolicy:
             state.stop_reason, state.stop_detail = reason, exc.detail
         state.bump("model_calls_refused_by_budget")
 
+    @staticmethod
+    def _stop_for_outage(state: ResearchState, exc: ModelUnavailable) -> None:
+        """The model endpoint outlasted its retries: like a search backend that is down, the run ends
+        `tool_failure` (resumable), keeping what the step reduced so far."""
+        if state.stop_reason is None:
+            state.stop_reason, state.stop_detail = StopReason.TOOL_UNAVAILABLE, clip(f"model unavailable: {exc}", 400)
+
     def _gave_up(self, state: ResearchState, kind: str, exc: ModelOutputInvalid, what: str) -> None:
         """A call whose answers all failed validation: the step goes on without it, noted and counted."""
         state.bump(f"model_gave_up:{kind}")
@@ -511,6 +520,9 @@ class LLMPolicy:
         except ModelBudgetExceeded as exc:
             self._stop_for_budget(state, exc)
             raise  # no call to plan: the step fails, the agent's budget stop stands
+        except ModelUnavailable as exc:
+            self._stop_for_outage(state, exc)
+            raise
         except ModelOutputInvalid as exc:
             self._gave_up(state, "plan", exc, "the rule ladder plans this step")
             return self._rules.plan(state)
@@ -552,6 +564,10 @@ class LLMPolicy:
         except ModelBudgetExceeded as exc:
             self._stop_for_budget(state, exc)
             state.notice = clip(f"{page.url} was opened but not read: {exc.detail}", 400)
+            return []
+        except ModelUnavailable as exc:
+            self._stop_for_outage(state, exc)
+            state.notice = clip(f"{page.url} was opened but not read: the model is unavailable", 400)
             return []
         except ModelOutputInvalid as exc:
             self._gave_up(state, "extract", exc, f"{page.url} yields no findings")
@@ -597,6 +613,9 @@ class LLMPolicy:
             self._stop_for_budget(state, exc)
             # not judged: the rubric can only hold a cell back, and it could not look
             return CellJudgement(cell=cell, supported=False, note=f"not judged ({exc.detail})")
+        except ModelUnavailable as exc:
+            self._stop_for_outage(state, exc)
+            return CellJudgement(cell=cell, supported=False, note="not judged: the model is unavailable")
         except ModelOutputInvalid as exc:
             self._gave_up(state, "judge", exc, f"{cell} is settled by the program's rules alone")
             return None

@@ -265,8 +265,9 @@ def test_a_cell_the_rubric_judges_unsupported_is_not_confirmed(llm_runner):
 
 @pytest.mark.parametrize("explained", [True, False])
 def test_a_conflict_completes_only_when_the_rubric_finds_it_explained(llm_runner, explained):
+    # the rubric answers the same way each time the cell is settled again
     lines = [PLAN_SEARCH, PLAN_BLOG, PLAN_DOCS, PLAN_NEWS, EXTRACT_BLOG, EXTRACT_DOCS, EXTRACT_NEWS,
-             judge(True, explained), SYNTH, PLAN_NONE]
+             {**judge(True, explained), "times": 5}, SYNTH, PLAN_NONE]
     out = llm_runner.run(lines, pages=CONFLICT_PAGES)
     cell = out.state.cells[CELL]
     assert cell.conflict and cell.value == "Apache-2.0" and cell.independent_sources == 2
@@ -274,7 +275,7 @@ def test_a_conflict_completes_only_when_the_rubric_finds_it_explained(llm_runner
         assert (cell.status, out.end_kind) == ("confirmed", EndKind.COMPLETED)
     else:
         assert cell.status == "partial" and "explanation of the conflict" in cell.needed
-        assert out.end_kind != EndKind.COMPLETED
+        assert out.end_kind not in (EndKind.COMPLETED, EndKind.FAILED)
 
 
 def test_a_model_failing_at_the_answer_text_keeps_the_completed_report(llm_runner):

@@ -121,6 +121,15 @@ def test_model_unavailable_propagates(fake_openai, sleeps):
         policy_on(server, sleeps).plan(base_state())
 
 
+def test_an_unavailable_model_while_reading_ends_the_run_as_a_tool_failure(fake_openai, sleeps):
+    server = fake_openai(lambda req: Reply.error(503))
+    state = base_state()
+    assert policy_on(server, sleeps).extract(state, page("Redis is BSD."), ["Redis/license"]) == []
+    assert state.stop_reason == "tool_unavailable" and "model unavailable" in state.stop_detail
+    assert "opened but not read" in state.notice
+    assert len(server.requests) == 4  # the adapter's transient retries ran first
+
+
 def test_model_provider_callable_is_called_each_time():
     first, second = ScriptedModel([{"tool": "none"}]), ScriptedModel([{"tool": "none"}])
     current = [first]
