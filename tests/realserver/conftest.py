@@ -37,13 +37,13 @@ GGUF_NAME = "SmolLM2-135M-Instruct.Q4_1.gguf"
 SMALL_MODEL_CONFIG = """\
 # what a 135M-parameter model on 2 shared cores can do in minutes, not hours
 planner = "rules"                 # the ladder plans; the model reads pages and judges cells
-llm_max_tokens_contract = 200
+llm_max_tokens_contract = 64        # a small model's draft rarely passes; the rule parse takes over
 llm_max_tokens_extract = 96       # one or two findings
-llm_max_tokens_judge = 32
+llm_max_tokens_judge = 24
 llm_max_tokens_synthesize = 120
-llm_page_chars = 2000
+llm_page_chars = 1500
 llm_invalid_retries = 1
-llm_timeout = 60                  # a slower answer ends the run `tool_failure`, honestly
+llm_timeout = 150                 # a slower answer ends the run `tool_failure`, honestly
 llm_attempts = 1                  # a retry would queue behind the abandoned request
 max_time = 240
 """
