@@ -49,7 +49,6 @@ The policy calls the model it is given and creates no client.  Pass either a
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from typing import Any, Literal, TypeVar
