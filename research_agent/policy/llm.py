@@ -535,13 +535,9 @@ class LLMPolicy:
     def _reading_cells(self, state: ResearchState, cells: list[str]) -> list[str]:
         """The cells a reading prompt lists: open cells first; with planner = "rules" (small models)
         only the open cells, at most FOCUSED_CELLS, the focus cell first."""
-        def rank(k: str) -> tuple[int, int]:
-            c = state.cells.get(k)
-            return (0 if k == state.focus else 1, 0 if c is None or c.is_open else 1)
-
-        ordered = sorted(cells, key=rank)
         if self.planner == "rules":
-            return [k for k in ordered if k in state.cells and state.cells[k].is_open][:FOCUSED_CELLS]
+            open_cells = [k for k in cells if k in state.cells and state.cells[k].is_open]
+            return sorted(open_cells, key=lambda k: k != state.focus)[:FOCUSED_CELLS]
         return sorted(cells, key=lambda k: not (state.cells[k].is_open if k in state.cells else True))[:MAX_EXTRACT_CELLS]
 
     def extract(self, state: ResearchState, page: PageView, cells: list[str]) -> list[FindingDraft]:

@@ -13,6 +13,7 @@ from research_agent.config import load_config
 from research_agent.llm import ModelRejected, ModelUnavailable, OpenAIModel, resolve_model
 from research_agent.llm.capabilities import CapabilityCache
 from research_agent.policy.llm import LLMPolicy, NextAction
+from test_llm_policy import page
 from tests.fakes.openai_server import Reply
 
 LLAMA_CPP_PYTHON_500 = ("1 validation error:\n  {'type': 'literal_error', 'loc': ('body', 'response_format', 'type'), "
@@ -169,9 +170,27 @@ def test_cell_null_is_rejected_with_the_reason_fed_back_and_counted(fake_openai,
         {"findings": []},
     ])
     policy = LLMPolicy(model_on(server, sleeps, tmp_path))
-    from tests.llm.test_llm_policy import page  # the same page the policy tests read
-
     assert policy.extract(base_state(), page("Redis is BSD."), ["Redis/license"]) == []
     retry = server.requests[1]["messages"][-1]["content"]
     assert "findings.0.cell: `cell` is null; leave the finding out instead; use one of: Redis/license" in retry
     assert policy.rejected_outputs == 1
+
+
+# ------------------------------------------------------------ planner = "rules"
+
+
+def test_with_the_rules_planner_the_ladder_plans_and_the_model_reads_a_focused_page(fake_openai, sleeps, tmp_path):
+    server = fake_openai([{"findings": []}])
+    policy = LLMPolicy(model_on(server, sleeps, tmp_path), planner="rules")
+    state = base_state()
+    action = policy.plan(state)
+    assert action is not None and action.tool == "search" and server.requests == []  # no model call to plan
+    state.cells["Redis/license"].status = "confirmed"
+    state.focus = "KeyDB/latency"
+    assert policy.extract(state, page("Redis is BSD."), list(state.cells)) == []
+    user = server.requests[0]["messages"][-1]["content"]
+    cells = json.loads(user.split("Cells (JSON):\n", 1)[1].split("\n\n", 1)[0])
+    listed = [c["cell"] for c in cells]
+    assert listed[0] == "KeyDB/latency" and "Redis/license" not in listed and len(listed) <= 6
+    system = " ".join(server.requests[0]["messages"][0]["content"].split())
+    assert "never credit a sentence about another named entity to the page's title object" in system
