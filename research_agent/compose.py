@@ -181,20 +181,28 @@ def _web_search_backend(cfg: ResearchConfig, closers: list):
 
     client = httpx.Client(timeout=cfg.http_timeout)
     closers.append(client.close)
+    guard = cfg.offline_guard
     if cfg.search_backend == "searxng":
         if not cfg.searxng_url:
             raise ValueError("the searxng backend needs SEARXNG_URL or --search-url")
-        return search_http.SearxngSearch(client, cfg.searxng_url)
+        return search_http.SearxngSearch(client, cfg.searxng_url, offline_guard=guard)
     if cfg.search_backend == "tavily":
         if not cfg.tavily_api_key:
             raise ValueError("the tavily backend needs TAVILY_API_KEY")
-        return search_http.TavilySearch(client, cfg.tavily_api_key.get_secret_value())
+        return search_http.TavilySearch(client, cfg.tavily_api_key.get_secret_value(), offline_guard=guard)
     if not cfg.brave_api_key:
         raise ValueError("the brave backend needs BRAVE_API_KEY")
-    return search_http.BraveSearch(client, cfg.brave_api_key.get_secret_value())
+    return search_http.BraveSearch(client, cfg.brave_api_key.get_secret_value(), offline_guard=guard)
 
 
 # ----------------------------------------------------------------- policy
+
+
+def planner_for(cfg: ResearchConfig) -> Literal["rules", "model"]:
+    """`planner = "auto"`: the rule ladder plans for `openai:` models (docs/llm.md), the model otherwise."""
+    if cfg.planner != "auto":
+        return cfg.planner
+    return "rules" if cfg.model.startswith("openai:") else "model"
 
 
 def make_policy(cfg: ResearchConfig, *, exhaustive: bool = False):
@@ -205,7 +213,9 @@ def make_policy(cfg: ResearchConfig, *, exhaustive: bool = False):
     from .policy.llm import LLMPolicy
 
     model = resolve_model(cfg.model, config=cfg)
-    return LLMPolicy(model, exhaustive=exhaustive), model
+    policy = LLMPolicy(model, exhaustive=exhaustive, planner=planner_for(cfg), reply_tokens=cfg.reply_tokens(),
+                       max_page_chars=cfg.llm_page_chars, max_invalid_retries=cfg.llm_invalid_retries)
+    return policy, model
 
 
 def load_risk_policy(cfg: ResearchConfig, *, allow: frozenset[str] = frozenset()) -> RiskPolicy:
@@ -343,6 +353,8 @@ def execute(
     toolbox = open_toolbox(cfg, faults=faults, index_path=index_path)
     try:
         policy, model = make_policy(cfg, exhaustive=stopper == "max_steps")
+        if hasattr(policy, "limit_calls"):  # token and cost limits checked before each model call
+            policy.limit_calls(budget.max_tokens, budget.max_cost)
         agent = ResearchAgent(
             contract, policy, toolbox.registry, load_risk_policy(cfg, allow=toolbox.corpus_hosts), llm=model,
             reducer_config=ReducerConfig(transient_attempts=cfg.transient_attempts),
@@ -370,7 +382,7 @@ def execute(
     end_kind = end_kind_for(final.stop_reason)
     answer = _answer_text(agent, model, hook, final) if end_kind == EndKind.COMPLETED else None
     usage = hook.totals(final)
-    usage |= {k: final.counters[k] for k in ("model_calls", "rejected_outputs", "rejected_findings") if final.counters.get(k)}
+    usage.update(_model_counters(final, with_model=model is not None))
     md, js = build_report(
         final, task_id=task_id, end_kind=end_kind, stop_reason=final.stop_reason, stop_detail=final.stop_detail,
         usage=usage, resume_command=resume_command(task_id, cfg, end_kind), answer_text=answer,
@@ -382,6 +394,19 @@ def execute(
     )
     return Outcome(task_id, run_id, end_kind, str(final.stop_reason), final.stop_detail, final, md, js, usage,
                    Path(cfg.traces) / run_id)
+
+
+def _model_counters(state: ResearchState, *, with_model: bool) -> dict[str, int]:
+    """The model's counters for the report: calls and rejected answers (said even when zero with a
+    model), ungrounded findings, and calls by kind, give-ups and budget refusals."""
+    out: dict[str, int] = {}
+    for counter in ("model_calls", "rejected_outputs", "rejected_findings"):
+        if state.counters.get(counter) or (with_model and counter != "rejected_findings"):
+            out[counter] = state.counters.get(counter, 0)
+    for counter, n in sorted(state.counters.items()):
+        if counter.startswith(("model_calls:", "model_gave_up:", "model_calls_refused")) and n:
+            out[counter] = n
+    return out
 
 
 def budget_from(cfg: ResearchConfig) -> RuntimeBudget:

@@ -2,7 +2,9 @@
 
 Precedence, lowest to highest: built-in defaults → `$RESEARCH_HOME/config.toml`
 (or `--config FILE`) → environment (`RESEARCH_HOME`, `OPENAI_API_KEY`,
-`OPENAI_BASE_URL`, `TAVILY_API_KEY`, `BRAVE_API_KEY`, `SEARXNG_URL`) → flags.
+`OPENAI_BASE_URL`, `TAVILY_API_KEY`, `BRAVE_API_KEY`, `SEARXNG_URL`,
+`RESEARCH_OFFLINE_GUARD`, `RESEARCH_PLANNER`, `RESEARCH_LLM_TIMEOUT`,
+`RESEARCH_LLM_ATTEMPTS`, `RESEARCH_LLM_MAX_TOKENS_<KIND>`) → flags.
 Budgets are config, not constants.  Secrets are `SecretStr`, so they never
 print, and `public_dump` leaves them out of anything persisted.
 """
@@ -49,8 +51,33 @@ class ResearchConfig(BaseModel):
     """Base URL of an OpenAI-compatible server (env OPENAI_BASE_URL)."""
     prices_file: Path | None = None
     """TOML price table overriding the built-in one (USD per 1M tokens)."""
-    openai_structured_output: Literal["json_schema", "json_object", "off"] = "json_schema"
-    """How the adapter asks for JSON: a strict schema, JSON mode, or not at all."""
+    openai_structured_output: Literal["auto", "json_schema", "json_object_schema", "json_object", "off"] = "auto"
+    """How the adapter asks for JSON: `auto` negotiates per endpoint (docs/llm.md), or one fixed rung."""
+    llm_capabilities_file: Path | None = None
+    """Where negotiated formats are remembered; default `$RESEARCH_HOME/llm_capabilities.json`."""
+    planner: Literal["auto", "rules", "model"] = "auto"
+    """Who plans the next call with a model: `rules` (the deterministic ladder; the model reads and
+    judges) or `model`; `auto` = `rules` for `openai:` models, `model` for `rules`/`scripted:`."""
+    llm_timeout: float = Field(120.0, gt=0)
+    """Seconds one model request may take (env RESEARCH_LLM_TIMEOUT)."""
+    llm_attempts: int = Field(4, ge=1)
+    """Attempts per model request on transient failures (env RESEARCH_LLM_ATTEMPTS)."""
+    llm_max_tokens_plan: int = Field(200, ge=16)
+    """`max_tokens` sent with a planning call (env RESEARCH_LLM_MAX_TOKENS_PLAN)."""
+    llm_max_tokens_extract: int = Field(600, ge=16)
+    """`max_tokens` sent with a page-reading call (env RESEARCH_LLM_MAX_TOKENS_EXTRACT)."""
+    llm_max_tokens_judge: int = Field(150, ge=16)
+    """`max_tokens` sent with a rubric call (env RESEARCH_LLM_MAX_TOKENS_JUDGE)."""
+    llm_max_tokens_synthesize: int = Field(600, ge=16)
+    """`max_tokens` sent with the answer-text call (env RESEARCH_LLM_MAX_TOKENS_SYNTHESIZE)."""
+    llm_max_tokens_contract: int = Field(600, ge=16)
+    """`max_tokens` sent with a contract-drafting call (env RESEARCH_LLM_MAX_TOKENS_CONTRACT)."""
+    llm_invalid_retries: int = Field(2, ge=0)
+    """Times an invalid answer is sent back to the model with the validator's reason."""
+    llm_page_chars: int = Field(12_000, ge=500)
+    """Characters of page text one reading prompt carries."""
+    offline_guard: bool = False
+    """Refuse model and search endpoints that are not on loopback (env RESEARCH_OFFLINE_GUARD=1; tests)."""
     record_script: Path | None = None
     """Append every model answer to this JSONL script, replayable with `scripted:<file>`."""
     corpus: Path | None = None
@@ -87,13 +114,26 @@ class ResearchConfig(BaseModel):
     def corpus_path(self) -> Path:
         return self.corpus or DEMO_CORPUS
 
+    def capabilities_path(self) -> Path:
+        return self.llm_capabilities_file or research_home() / "llm_capabilities.json"
+
+    def reply_tokens(self) -> dict[str, int]:
+        """`max_tokens` per model call kind."""
+        return {kind: getattr(self, f"llm_max_tokens_{kind}") for kind in LLM_CALL_KINDS}
+
     def public_dump(self) -> dict[str, Any]:
         """Everything but secrets, JSON-able: what the store keeps."""
         data = self.model_dump(mode="json", exclude={"openai_api_key", "tavily_api_key", "brave_api_key"})
         return data
 
 
-MODEL_SETTINGS = ("openai_api_key", "openai_base_url", "prices_file", "openai_structured_output")
+LLM_CALL_KINDS = ("plan", "extract", "judge", "synthesize", "contract")
+
+MODEL_SETTINGS = (
+    "openai_api_key", "openai_base_url", "prices_file", "openai_structured_output", "llm_capabilities_file",
+    "planner", "llm_timeout", "llm_attempts", "llm_invalid_retries", "llm_page_chars", "offline_guard",
+    *(f"llm_max_tokens_{kind}" for kind in LLM_CALL_KINDS),
+)
 """The settings that say how to reach a model: what `research eval` takes from the user's config."""
 
 
@@ -109,6 +149,11 @@ _ENV = {
     "TAVILY_API_KEY": "tavily_api_key",
     "BRAVE_API_KEY": "brave_api_key",
     "SEARXNG_URL": "searxng_url",
+    "RESEARCH_OFFLINE_GUARD": "offline_guard",
+    "RESEARCH_LLM_TIMEOUT": "llm_timeout",
+    "RESEARCH_LLM_ATTEMPTS": "llm_attempts",
+    "RESEARCH_PLANNER": "planner",
+    **{f"RESEARCH_LLM_MAX_TOKENS_{kind.upper()}": f"llm_max_tokens_{kind}" for kind in ("plan", "extract", "judge", "synthesize", "contract")},
 }
 
 

@@ -2,9 +2,17 @@
 
 * `_research_env` (autouse): every test gets its own `RESEARCH_HOME` (so the
   default database, index cache and traces land in a tmp folder, never in
-  `~/.research`) and `RESEARCH_TESTING=1` (the HTTP adapters refuse
-  non-loopback hosts).  Provider credentials and URLs from the developer's
-  shell are removed so no test can pick them up.
+  `~/.research`), `RESEARCH_OFFLINE_GUARD=1` (the config's `offline_guard`:
+  the model and search adapters refuse non-loopback hosts) and
+  `RESEARCH_TESTING=1` (kept for the CLI helpers that check it).  Provider
+  credentials and URLs from the developer's shell are removed so no test can
+  pick them up.
+* `_loopback_only` (autouse): a socket-level guard — any connect to a host that
+  is not loopback (127.0.0.0/8, ::1, localhost) is refused with
+  `NonLoopbackConnect` and fails the test at teardown, whatever the code under
+  test did with the error.  Production code has no test switch: the config
+  setting `offline_guard` (env `RESEARCH_OFFLINE_GUARD=1`, set here) makes the
+  model and search adapters refuse remote endpoints themselves.
 * `mini_corpus`: a small, realistic corpus (`pages/<host>/<path>.html`) about
   three fictional job queues, Larkspur, Tidewell and Brightline, and their
   license and pricing.  Every fact is stated on two independent pages (the
@@ -41,9 +49,68 @@ def _research_env(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.
     home = tmp_path_factory.mktemp("research-home")
     monkeypatch.setenv("RESEARCH_HOME", str(home))
     monkeypatch.setenv("RESEARCH_TESTING", "1")
+    monkeypatch.setenv("RESEARCH_OFFLINE_GUARD", "1")
     for var in _PROVIDER_ENV:
         monkeypatch.delenv(var, raising=False)
     return home
+
+
+class NonLoopbackConnect(ConnectionRefusedError):
+    """A test tried to open a connection to a host that is not loopback."""
+
+
+def _is_loopback_host(host: object) -> bool:
+    import ipaddress
+
+    if not isinstance(host, str):
+        return False
+    if host.lower() in ("localhost", "localhost."):
+        return True
+    try:
+        return ipaddress.ip_address(host.split("%", 1)[0]).is_loopback
+    except ValueError:
+        return False
+
+
+@pytest.fixture(autouse=True)
+def _loopback_only(monkeypatch: pytest.MonkeyPatch):
+    """Refuse every non-loopback connect (see the module docstring); self-contained."""
+    import socket
+
+    attempts: list[str] = []
+    real_connect, real_connect_ex = socket.socket.connect, socket.socket.connect_ex
+    real_create = socket.create_connection
+
+    def allowed(sock: socket.socket | None, address: object) -> bool:
+        if sock is not None and sock.family not in (socket.AF_INET, socket.AF_INET6):
+            return True  # unix sockets and the like never leave the machine
+        return isinstance(address, tuple) and _is_loopback_host(address[0])
+
+    def refuse(address: object) -> NonLoopbackConnect:
+        attempts.append(repr(address))
+        return NonLoopbackConnect(f"tests may only connect to loopback, not {address!r}")
+
+    def connect(self: socket.socket, address: object) -> None:
+        if not allowed(self, address):
+            raise refuse(address)
+        return real_connect(self, address)
+
+    def connect_ex(self: socket.socket, address: object) -> int:
+        if not allowed(self, address):
+            raise refuse(address)
+        return real_connect_ex(self, address)
+
+    def create_connection(address: object, *args: object, **kwargs: object) -> socket.socket:
+        if not allowed(None, address):
+            raise refuse(address)
+        return real_create(address, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(socket.socket, "connect", connect)
+    monkeypatch.setattr(socket.socket, "connect_ex", connect_ex)
+    monkeypatch.setattr(socket, "create_connection", create_connection)
+    yield attempts  # a test that provokes a refusal on purpose clears this list
+    if attempts:
+        pytest.fail(f"the test tried to reach non-loopback hosts: {', '.join(attempts[:5])}")
 
 
 def _page(site: str, title: str, date: str, author: str, paragraphs: list[str], *, nav: list[str] | None = None) -> str:

@@ -43,7 +43,8 @@ def model_contract(question: str, cfg: ResearchConfig) -> TaskContract:
     from ..policy.llm import LLMPolicy
 
     try:
-        return LLMPolicy(resolve_model(cfg)).draft_contract(question)
+        return LLMPolicy(resolve_model(cfg), reply_tokens=cfg.reply_tokens(),
+                         max_invalid_retries=cfg.llm_invalid_retries).draft_contract(question)
     except ModelError as exc:
         why = f"{type(exc).__name__}: {exc}"
         try:

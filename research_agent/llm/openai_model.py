@@ -22,7 +22,10 @@ every model failure as one kind:
      └── ModelError               a model call failed (this adapter, the LLM policy)
           ├── ModelUnavailable    transient failures outlasted the retries (429/5xx/timeout/connection)
           ├── ModelRejected       permanent: a 4xx other than 429, a refused configuration
-          │                       (no key for a remote endpoint, a real provider under tests)
+          │                       (no key for a remote endpoint, a remote one under the offline guard)
+          ├── FormatRejected      internal: the server refused the `response_format` rung; the
+          │                       adapter steps down the ladder (or, at the bottom / with a fixed
+          │                       rung, raises ModelRejected)
           └── ModelOutputInvalid  the model answered, but not with something usable
                                   (a refusal, no choices; the LLM policy raises it after
                                   its validation retries run out)
@@ -34,8 +37,17 @@ gets an estimate (four characters per token) so token budgets still work.
 The API key lives only inside the `openai` client.  It is never stored on
 this object, never shown by `repr`, and scrubbed from every error message
 (a provider that echoes it back gets its error detached from the chain).
-Under tests (`PYTEST_CURRENT_TEST` set, or `RESEARCH_TESTING=1`) the adapter
-refuses at construction to talk to anything but a loopback address.
+With `offline_guard=True` (the config setting `offline_guard`, env
+`RESEARCH_OFFLINE_GUARD=1`, which the test suite turns on) the adapter refuses
+at construction to talk to anything but a loopback address.
+
+Structured output is negotiated per endpoint (`capabilities`): with
+`structured_output="auto"` a server that rejects a `response_format` rung —
+any 4xx/5xx whose error body names the field or a format type — gets the
+next rung at once (no retry, no backoff: it is a capability answer), and the
+rung that worked is remembered in the capability cache.  `max_tokens` is sent
+on every call (`default_max_tokens` when the caller gives none): a local
+server without a default would otherwise generate until its context is full.
 """
 
 from __future__ import annotations
@@ -44,7 +56,6 @@ import email.utils
 import ipaddress
 import json
 import logging
-import os
 import random
 import time
 from collections.abc import Callable
@@ -58,6 +69,7 @@ from engine.errors import ModelError as EngineModelError
 from engine.model import Message, ModelResponse, estimate_tokens
 from engine.types import Usage
 
+from .capabilities import FORMAT_LADDER, SCHEMA_IN_PROMPT, CapabilityCache, FormatMode, next_mode
 from .prices import DEFAULT_PRICES, PriceTable
 
 if TYPE_CHECKING:
@@ -68,7 +80,8 @@ log = logging.getLogger(__name__)
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
 LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
 TEST_GUARD_MESSAGE = (
-    "real model providers are disabled under tests; point OPENAI_BASE_URL at a loopback server"
+    "the offline guard is on (setting `offline_guard`): only loopback model servers are allowed; "
+    "point OPENAI_BASE_URL at a loopback server"
 )
 _NO_KEY = "no-key-needed-for-loopback"
 _PASSTHROUGH = frozenset({"temperature", "max_tokens", "max_completion_tokens", "seed", "top_p", "stop"})
@@ -78,7 +91,9 @@ _UNSUPPORTED_KEYWORDS = frozenset({
     "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
 })
 
-StructuredMode = Literal["json_schema", "json_object", "off"]
+StructuredMode = Literal["auto", "json_schema", "json_object_schema", "json_object", "off"]
+DEFAULT_MAX_TOKENS = 1024
+_FORMAT_WORDS = ("response_format", "json_schema", "json_object")
 
 
 class ModelError(EngineModelError):
@@ -118,10 +133,6 @@ def is_loopback_url(url: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
-
-
-def under_tests() -> bool:
-    return bool(os.environ.get("PYTEST_CURRENT_TEST")) or os.environ.get("RESEARCH_TESTING") == "1"
 
 
 def safe_url(url: str) -> str:
@@ -210,10 +221,11 @@ class OpenAIModel:
     """`Model` over an OpenAI-compatible chat-completions endpoint.
 
     `structured_output` says how a requested `response_format` is sent:
-    `json_schema` as given (OpenAI, vLLM, llama.cpp, LM Studio, recent
-    Ollama), `json_object` (servers that only know JSON mode), or `off`
-    (servers that reject the field; the policy still validates the text).
-    `rng` makes the jitter reproducible in tests.
+    `auto` negotiates down the ladder of `capabilities.FORMAT_LADDER` and
+    remembers the answer in `capability_cache`; any other value is one fixed
+    rung (`json_schema`, `json_object_schema`, `json_object`, `off`).  On the
+    rungs where the server never sees the schema the schema goes into the
+    system prompt.  `rng` makes the jitter reproducible in tests.
     """
 
     def __init__(
@@ -229,7 +241,10 @@ class OpenAIModel:
         timeout: float = 60.0,
         sleep: Callable[[float], None] = time.sleep,
         http_client: "httpx.Client | None" = None,
-        structured_output: StructuredMode = "json_schema",
+        structured_output: StructuredMode = "auto",
+        capability_cache: CapabilityCache | None = None,
+        default_max_tokens: int = DEFAULT_MAX_TOKENS,
+        offline_guard: bool = False,
         rng: random.Random | None = None,
     ) -> None:
         if not model:
@@ -240,7 +255,7 @@ class OpenAIModel:
         if urlsplit(url).scheme not in ("http", "https"):
             raise ModelRejected(f"base URL {safe_url(url)!r} is not an http(s) URL")
         loopback = is_loopback_url(url)
-        if under_tests() and not loopback:
+        if offline_guard and not loopback:
             raise ModelRejected(TEST_GUARD_MESSAGE)
         if not api_key and not loopback:
             raise ModelRejected(
@@ -255,6 +270,11 @@ class OpenAIModel:
         self.backoff_cap = backoff_cap
         self.timeout = timeout
         self.structured_output: StructuredMode = structured_output
+        self.capability_cache = capability_cache
+        self.default_max_tokens = default_max_tokens
+        self.format_fallbacks = 0
+        """Rungs stepped down because the server rejected a `response_format`."""
+        self._mode: FormatMode | None = None
         self._sleep = sleep
         self._rng = rng or random.Random()
         import openai  # imported here: the offline path never pays for it
@@ -297,18 +317,52 @@ class OpenAIModel:
         if response_format is None and schema is not None:
             response_format = response_format_for(schema)
         params: dict[str, Any] = dict(kwargs)
-        fmt = self._format(response_format)
-        if fmt is not None:
-            params["response_format"] = fmt
-        completion = self._call_with_retries(messages, params)
-        return self._response(completion, messages)
+        if not params.get("max_tokens") and not params.get("max_completion_tokens"):
+            params["max_tokens"] = self.default_max_tokens
+        if response_format is None:
+            return self._response(self._call_with_retries(messages, params), messages)
+        return self._generate_structured(messages, params, response_format)
 
-    def _format(self, response_format: dict[str, Any] | None) -> dict[str, Any] | None:
-        if response_format is None or self.structured_output == "off":
-            return None
-        if self.structured_output == "json_object" and response_format.get("type") == "json_schema":
-            return {"type": "json_object"}
-        return response_format
+    @property
+    def format_mode(self) -> FormatMode:
+        """The rung the next structured call uses (fixed, remembered, or the top of the ladder)."""
+        if self.structured_output != "auto":
+            return self.structured_output
+        if self._mode is None:
+            cached = self.capability_cache.get(self.base_url, self.model) if self.capability_cache else None
+            self._mode = cached or FORMAT_LADDER[0]
+        return self._mode
+
+    def _generate_structured(self, messages: list[Message], params: dict[str, Any],
+                             response_format: dict[str, Any]) -> ModelResponse:
+        while True:
+            mode = self.format_mode
+            sent, fmt = structured_request(mode, messages, response_format)
+            call = dict(params)
+            if fmt is not None:
+                call["response_format"] = fmt
+            try:
+                completion = self._call_with_retries(sent, call)
+            except FormatRejected as exc:
+                lower = next_mode(mode) if self.structured_output == "auto" else None
+                if lower is None:
+                    raise self._detach(ModelRejected(
+                        f"{self.name} at {self.base_url} rejected response_format {mode!r} "
+                        f"(HTTP {exc.status_code}): {self._scrub(exc.detail)}", status_code=exc.status_code), exc)
+                log.warning("%s rejected response_format %r (HTTP %s); trying %r", self.name, mode,
+                            exc.status_code, lower)
+                self.format_fallbacks += 1
+                self._remember(lower)
+                continue
+            if self.structured_output == "auto" and self.capability_cache is not None \
+                    and self.capability_cache.get(self.base_url, self.model) != mode:
+                self._remember(mode)
+            return self._response(completion, sent)
+
+    def _remember(self, mode: FormatMode) -> None:
+        self._mode = mode
+        if self.capability_cache is not None:
+            self.capability_cache.put(self.base_url, self.model, mode)
 
     def _call_with_retries(self, messages: list[Message], params: dict[str, Any]) -> Any:
         import openai
@@ -320,6 +374,8 @@ class OpenAIModel:
                 return self._client.chat.completions.create(model=self.model, messages=messages, **params)
             except openai.APIStatusError as exc:
                 status = exc.status_code
+                if "response_format" in params and _rejects_format(exc):
+                    raise FormatRejected(status, _provider_message(exc)) from exc
                 if not _transient_status(status):
                     raise self._detach(
                         ModelRejected(
@@ -401,6 +457,48 @@ class OpenAIModel:
         error.__cause__ = None if leaked else cause
         error.__suppress_context__ = True
         return error
+
+
+class FormatRejected(ModelError):
+    """The server refused the request's `response_format` (a capability answer, never retried as is)."""
+
+    def __init__(self, status_code: int, detail: str) -> None:
+        super().__init__(f"HTTP {status_code}: {detail}")
+        self.status_code = status_code
+        self.detail = detail
+
+
+def _rejects_format(exc: Any) -> bool:
+    """A 4xx/5xx whose error body names `response_format` or a format type: the server does not
+    support what we asked for.  (The body is the only place such a server says so; it is read once,
+    here at the boundary, and becomes the typed `FormatRejected`.)"""
+    if exc.status_code in (401, 403, 404, 408, 429):
+        return False
+    body = exc.body if exc.body is not None else getattr(exc, "message", "")
+    text = json.dumps(body) if not isinstance(body, str) else body
+    return any(word in text for word in _FORMAT_WORDS)
+
+
+def schema_instruction(schema: dict[str, Any]) -> str:
+    """The schema as a prompt line, for rungs where the server does not see it."""
+    return "The JSON object must match this JSON schema:\n" + json.dumps(schema, separators=(",", ":"))
+
+
+def structured_request(mode: FormatMode, messages: list[Message],
+                       response_format: dict[str, Any]) -> tuple[list[Message], dict[str, Any] | None]:
+    """The messages and `response_format` to send on rung `mode` for a `json_schema` request."""
+    schema = (response_format.get("json_schema") or {}).get("schema")
+    if response_format.get("type") != "json_schema" or schema is None or mode == "json_schema":
+        return messages, (None if mode == "off" else response_format)
+    if mode == "json_object_schema":
+        return messages, {"type": "json_object", "schema": schema}
+    assert mode in SCHEMA_IN_PROMPT
+    sent = [dict(m) for m in messages]
+    if sent and sent[0].get("role") == "system":
+        sent[0]["content"] = f"{sent[0].get('content') or ''}\n{schema_instruction(schema)}"
+    else:
+        sent.insert(0, {"role": "system", "content": schema_instruction(schema)})
+    return sent, ({"type": "json_object"} if mode == "json_object" else None)
 
 
 def _transient_status(status: int) -> bool:

@@ -18,17 +18,21 @@ object or mapping with the fields `openai_api_key`, `openai_base_url` and
 `prices_file` (all optional).  This module never reads the environment
 itself: the config loader fills those fields from `OPENAI_API_KEY`,
 `OPENAI_BASE_URL` and the config file, so there is one place where settings
-are merged.  An optional `openai_structured_output` field
-(`json_schema` | `json_object` | `off`) is passed on to the adapter.
+are merged (the default capability-cache path is the config's
+`$RESEARCH_HOME/llm_capabilities.json`).  Optional fields passed on
+to the adapter: `openai_structured_output` (`auto` | a fixed rung),
+`llm_capabilities_file`, `llm_timeout`, `llm_attempts`, `offline_guard`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from engine.model import Model
 
+from .capabilities import CapabilityCache
 from .openai_model import DEFAULT_BASE_URL, OpenAIModel
 from .prices import load_prices
 from .scripted import load_script
@@ -47,6 +51,15 @@ def _get(config: Any, name: str) -> Any:
     if value is not None and hasattr(value, "get_secret_value"):
         value = value.get_secret_value()
     return value or None
+
+
+def _capabilities_path(config: Any) -> Path:
+    given = _get(config, "llm_capabilities_file")
+    if given:
+        return Path(given)
+    from ..config import research_home
+
+    return research_home() / "llm_capabilities.json"
 
 
 def resolve_model(spec: str, *, config: Any = None) -> Model | None:
@@ -77,8 +90,14 @@ def _resolve(spec: str, config: Any) -> Model | None:
         api_key = _get(config, "openai_api_key")
         prices_file = _get(config, "prices_file")
         prices = load_prices(prices_file) if prices_file else None
-        mode = _get(config, "openai_structured_output") or "json_schema"
-        return OpenAIModel(rest, api_key=api_key, base_url=base_url, prices=prices, structured_output=mode)
+        mode = _get(config, "openai_structured_output") or "auto"
+        return OpenAIModel(
+            rest, api_key=api_key, base_url=base_url, prices=prices, structured_output=mode,
+            capability_cache=CapabilityCache(_capabilities_path(config)),
+            timeout=float(_get(config, "llm_timeout") or 120.0),
+            max_attempts=int(_get(config, "llm_attempts") or 4),
+            offline_guard=bool(_get(config, "offline_guard")),
+        )
     if kind == "scripted":
         return load_script(rest)
     raise ValueError(f"unknown --model {spec!r}; accepted forms: {ACCEPTED}")

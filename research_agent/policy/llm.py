@@ -10,12 +10,31 @@ JSON object per call, validated by the pydantic models below:
     judge           Judgement     → CellJudgement
     synthesize      Synthesis     → answer text built by the program from confirmed cells
 
-An answer that is not JSON, or fails validation (including checks against
-the state: an unknown cell, a claim on an unconfirmed cell), is counted in
+Answers are read leniently (`llm.lenient_json`: a fence, chatter around the
+object, raw control characters in strings, a truncated tail that can be
+closed).  An answer that is still not JSON, or fails validation (including
+checks against the state: an unknown or null cell, a claim on an unconfirmed
+cell, a contract object the question does not name), is counted in
 `rejected_outputs` and retried with the validation error shown to the model
-in a follow-up user message, at most `max_invalid_retries` times; then
-`ModelOutputInvalid` is raised and the engine's recovery policy fails the
-step.  JSON inside a ```json fence is accepted.
+in a follow-up user message, at most `max_invalid_retries` times.  Then a
+reading yields no findings, a rubric has no opinion and a plan comes from the
+rule ladder — each noted in `state.notice` and counted (`model_gave_up:<kind>`
+in the state's counters) — while a contract draft or the answer text raise
+`ModelOutputInvalid` (their callers fall back to the rule parse / the report
+template).  A model endpoint that outlasts its retries (`ModelUnavailable`)
+ends the run `tool_failure` (stop reason `tool_unavailable`, resumable), as a
+search backend that is down does, keeping the evidence reduced so far.
+
+`planner` divides the labour: "model" lets the model plan from the compact
+view; "rules" plans with the offline ladder (`OfflinePolicy.plan`, no model
+call) while the model reads pages — a focused prompt: one page, at most
+FOCUSED_CELLS open cells, the attribution rule — and judges cells.
+
+Budgets are checked before each call (`llm.budget.CallBudget`): a call whose
+estimate (prompt chars / 4 + the `max_tokens` sent, priced) would cross the
+run's token or cost limit is not made; the policy sets the run's stop
+(`budget_tokens` / `budget_cost`, the figures in the detail), keeps what the
+step reduced so far, and a plan call so refused fails its step.
 
 What the model decides, and what it does not: it proposes the next call,
 reads pages and judges rubric questions.  The program refuses duplicate
@@ -30,20 +49,24 @@ The policy calls the model it is given and creates no client.  Pass either a
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
+from engine import StopReason
 from engine.model import Message, Model
 
 from ..contract import ContractError, TaskContract, ValueKind, contract_from_mapping
-from ..llm.openai_model import ModelOutputInvalid, response_format_for
+from ..llm.budget import CallBudget, ModelBudgetExceeded, price_of
+from ..llm.lenient_json import JSONReplyError, parse_reply_object
+from ..llm.openai_model import ModelOutputInvalid, ModelUnavailable, response_format_for
 from ..state import Cell, ResearchState
 from . import prompts
 from .base import CellJudgement, FindingDraft, PageView, PlannedAction, PolicyUsage
+from .contract_check import check_draft_objects
+from .offline import OfflinePolicy
 from .view import clip, compact_view
 
 Strategy = Literal["initial", "rephrase", "primary_sources", "reframe"]
@@ -135,6 +158,15 @@ class FindingOut(_Out):
     """The date the page gives for the claim, if any."""
     source_type: SourceTypeOut | None = None
     """primary (official site/docs of the object), secondary, forum or unknown."""
+
+    @field_validator("cell", "value", "quote", mode="before")
+    @classmethod
+    def _not_null(cls, v: Any, info: ValidationInfo) -> Any:
+        if v is None:
+            listed = ", ".join(list((info.context or {}).get("cells") or [])[:12])
+            hint = f"; use one of: {listed}" if info.field_name == "cell" and listed else ""
+            raise ValueError(f"`{info.field_name}` is null; leave the finding out instead{hint}")
+        return v
 
     @field_validator("cell")
     @classmethod
@@ -288,27 +320,16 @@ def _alnum(s: str) -> str:
 
 # ------------------------------------------------------------ parsing
 
-_FENCE = re.compile(r"```(?:json|JSON)?\s*\n?(.*?)```", re.S)
-
-
 class _Invalid(ValueError):
     """An answer the policy cannot use; the message is shown to the model."""
 
 
 def parse_json_object(text: str) -> dict[str, Any]:
-    """The JSON object in a model answer (bare, or inside a ```json fence)."""
-    s = (text or "").strip()
-    if not s:
-        raise _Invalid("the reply was empty; expected one JSON object")
-    fenced = _FENCE.search(s)
-    if fenced:
-        s = fenced.group(1).strip()
+    """The JSON object in a model answer, read leniently (`research_agent.llm.lenient_json`)."""
     try:
-        data = json.loads(s)
-    except json.JSONDecodeError as exc:
-        raise _Invalid(f"the reply is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from exc
-    if not isinstance(data, dict):
-        raise _Invalid(f"expected one JSON object, got a JSON {type(data).__name__}")
+        data, _repaired = parse_reply_object(text)
+    except JSONReplyError as exc:
+        raise _Invalid(str(exc)) from exc
     return data
 
 
@@ -330,6 +351,14 @@ T = TypeVar("T", bound=BaseModel)
 # ------------------------------------------------------------ the policy
 
 
+Planner = Literal["rules", "model"]
+CallKind = Literal["contract", "plan", "extract", "judge", "synthesize"]
+DEFAULT_REPLY_TOKENS: dict[str, int] = {"plan": 200, "extract": 600, "judge": 150, "synthesize": 600, "contract": 600}
+"""`max_tokens` sent per call kind unless the config says otherwise (`llm_max_tokens_<kind>`)."""
+FOCUSED_CELLS = 6
+"""Open cells one focused reading prompt lists (planner = "rules")."""
+
+
 class LLMPolicy:
     """The research policy backed by a model; see the module docstring."""
 
@@ -343,6 +372,9 @@ class LLMPolicy:
         max_page_chars: int = 12_000,
         view_limits: dict[str, int] | None = None,
         exhaustive: bool = False,
+        planner: Planner = "model",
+        reply_tokens: dict[str, int] | None = None,
+        budget: CallBudget | None = None,
     ) -> None:
         if max_invalid_retries < 0:
             raise ValueError("max_invalid_retries must be >= 0")
@@ -354,11 +386,19 @@ class LLMPolicy:
         # exhaustive=True: the max-steps baseline — the view asks the model to keep
         # verifying confirmed cells too, and it is asked even when no cell is open
         self.exhaustive = exhaustive
+        self.planner: Planner = planner
+        self._rules = OfflinePolicy(exhaustive=exhaustive)
+        self.reply_tokens = {**DEFAULT_REPLY_TOKENS, **(reply_tokens or {})}
+        self.budget = budget or CallBudget()
 
     def use_model(self, model: Model | Callable[[], Model]) -> None:
         """Call `model` from now on — e.g. `policy.use_model(lambda: agent.llm)` once the agent
         exists, so every call goes through the engine's metering proxy (token and cost budgets)."""
         self._model_source = model
+
+    def limit_calls(self, max_tokens: int | None, max_cost: float | None) -> None:
+        """Check the run's token and cost limits before each model call from now on."""
+        self.budget = CallBudget(max_tokens, max_cost)
 
     @property
     def model(self) -> Model:
@@ -378,32 +418,31 @@ class LLMPolicy:
         return self.usage.calls
 
     # ------------------------------------------------------------ asking
-    def _ask(self, kind: str, user: str, output: type[T], *, context: dict[str, Any] | None = None,
-             check: Callable[[T], Any] | None = None) -> tuple[T, Any]:
-        """One validated answer of type `output` (and what `check` returned)."""
+    def _ask(self, kind: CallKind, user: str, output: type[T], *, context: dict[str, Any] | None = None,
+             check: Callable[[T], Any] | None = None, state: ResearchState | None = None) -> tuple[T, Any]:
+        """One validated answer of type `output` (and what `check` returned).
+
+        Before every call (retries included) the budget is checked: a call whose estimate
+        would cross the run's token or cost limit raises `ModelBudgetExceeded` unmade.
+        Calls made are counted on `state` by kind (`model_calls:<kind>`) when it is given."""
         messages: list[Message] = [
             {"role": "system", "content": prompts.system_prompt(kind)},
             {"role": "user", "content": user},
         ]
         response_format = response_format_for(output)
+        reply_tokens = self.reply_tokens[kind]
         errors: list[str] = []
-        for attempt in range(self.max_invalid_retries + 1):
-            reply = self.model.generate(messages, response_format=response_format)
+        for _attempt in range(self.max_invalid_retries + 1):
+            model = self.model
+            self.budget.check(kind, messages, reply_tokens, price_of(model))
+            reply = model.generate(messages, response_format=response_format, max_tokens=reply_tokens)
+            self.budget.add(reply.usage)
             self.usage.calls += 1
+            if state is not None:
+                state.bump(f"model_calls:{kind}")
             text = reply.text or ""
             try:
-                data = parse_json_object(text)
-                try:
-                    parsed = output.model_validate(data, context=context)
-                except ValidationError as exc:
-                    raise _Invalid(f"the JSON does not match the schema:\n{describe_validation(exc)}") from exc
-                checked = None
-                if check is not None:
-                    try:
-                        checked = check(parsed)
-                    except (ValueError, ContractError) as exc:
-                        raise _Invalid(str(exc)) from exc
-                return parsed, checked
+                return self._validated(text, output, context, check)
             except _Invalid as exc:
                 self.usage.rejected_outputs += 1
                 errors.append(str(exc))
@@ -420,9 +459,46 @@ class LLMPolicy:
             f"last error: {clip(errors[-1], 400)}"
         )
 
+    @staticmethod
+    def _validated(text: str, output: type[T], context: dict[str, Any] | None,
+                   check: Callable[[T], Any] | None) -> tuple[T, Any]:
+        data = parse_json_object(text)
+        try:
+            parsed = output.model_validate(data, context=context)
+        except ValidationError as exc:
+            raise _Invalid(f"the JSON does not match the schema:\n{describe_validation(exc)}") from exc
+        if check is None:
+            return parsed, None
+        try:
+            return parsed, check(parsed)
+        except (ValueError, ContractError) as exc:
+            raise _Invalid(str(exc)) from exc
+
+    @staticmethod
+    def _stop_for_budget(state: ResearchState, exc: ModelBudgetExceeded) -> None:
+        """The run ends here: the agent stops itself with the budget's reason and figures
+        (the engine keeps an agent-set stop; the evidence reduced so far stays in the state)."""
+        if state.stop_reason is None:
+            reason = StopReason.BUDGET_TOKENS if exc.kind == "budget_tokens" else StopReason.BUDGET_COST
+            state.stop_reason, state.stop_detail = reason, exc.detail
+        state.bump("model_calls_refused_by_budget")
+
+    @staticmethod
+    def _stop_for_outage(state: ResearchState, exc: ModelUnavailable) -> None:
+        """The model endpoint outlasted its retries: like a search backend that is down, the run ends
+        `tool_failure` (resumable), keeping what the step reduced so far."""
+        if state.stop_reason is None:
+            state.stop_reason, state.stop_detail = StopReason.TOOL_UNAVAILABLE, clip(f"model unavailable: {exc}", 400)
+
+    def _gave_up(self, state: ResearchState, kind: str, exc: ModelOutputInvalid, what: str) -> None:
+        """A call whose answers all failed validation: the step goes on without it, noted and counted."""
+        state.bump(f"model_gave_up:{kind}")
+        state.notice = clip(f"the model gave no valid {kind} answer ({what}): {exc}", 400)
+
     # ------------------------------------------------------------ contract
     def draft_contract(self, question: str) -> TaskContract:
         def build(draft: ContractDraft) -> TaskContract:
+            check_draft_objects(draft.objects, question)
             return contract_from_mapping(draft.to_mapping(), question=question, origin="the drafted contract",
                                          source="llm")
 
@@ -431,10 +507,24 @@ class LLMPolicy:
 
     # ------------------------------------------------------------ plan
     def plan(self, state: ResearchState) -> PlannedAction | None:
+        """With planner = "rules" the deterministic ladder plans (no model call); else the model."""
+        if self.planner == "rules":
+            return self._rules.plan(state)
         if not state.open_cells() and not self.exhaustive:
             return None  # nothing left to work on: no need to ask
         view = compact_view(state, keep_researching=self.exhaustive, **self.view_limits)
-        out, _ = self._ask("plan", prompts.plan_user(view), NextAction, context={"cells": list(state.cells)})
+        try:
+            out, _ = self._ask("plan", prompts.plan_user(view), NextAction, context={"cells": list(state.cells)},
+                               state=state)
+        except ModelBudgetExceeded as exc:
+            self._stop_for_budget(state, exc)
+            raise  # no call to plan: the step fails, the agent's budget stop stands
+        except ModelUnavailable as exc:
+            self._stop_for_outage(state, exc)
+            raise
+        except ModelOutputInvalid as exc:
+            self._gave_up(state, "plan", exc, "the rule ladder plans this step")
+            return self._rules.plan(state)
         if out.tool == "none":
             return None
         assert out.cell is not None
@@ -442,19 +532,41 @@ class LLMPolicy:
         return PlannedAction(tool=out.tool, args=args, cell=out.cell, strategy=out.strategy, rationale=out.rationale)
 
     # ------------------------------------------------------------ extract
+    def _reading_cells(self, state: ResearchState, cells: list[str]) -> list[str]:
+        """The cells a reading prompt lists: open cells first; with planner = "rules" (small models)
+        only the open cells, at most FOCUSED_CELLS, the focus cell first."""
+        if self.planner == "rules":
+            open_cells = [k for k in cells if k in state.cells and state.cells[k].is_open]
+            return sorted(open_cells, key=lambda k: k != state.focus)[:FOCUSED_CELLS]
+        return sorted(cells, key=lambda k: not (state.cells[k].is_open if k in state.cells else True))[:MAX_EXTRACT_CELLS]
+
     def extract(self, state: ResearchState, page: PageView, cells: list[str]) -> list[FindingDraft]:
-        if not cells or not page.text.strip():
+        listed = self._reading_cells(state, cells) if cells else []
+        if not listed or not page.text.strip():
             return []
-        ordered = sorted(cells, key=lambda k: not (state.cells[k].is_open if k in state.cells else True))
-        ordered = ordered[:MAX_EXTRACT_CELLS]
         contract = state.task_contract
-        defs = [self._cell_def(contract, state.cells.get(k), k) for k in ordered]
+        defs = [self._cell_def(contract, state.cells.get(k), k) for k in listed]
         text = page.text[: self.max_page_chars]
         user = prompts.extract_user(
             clip(contract.question, 600) or "", defs, clip(page.url, 300) or "", clip(page.title, 200) or "",
             page.date, text, truncated=len(page.text) > len(text),
         )
-        out, _ = self._ask("extract", user, Extraction, context={"cells": ordered})
+        try:
+            # any table cell is accepted back (a finding for a listed cell's neighbour is still checked
+            # by the reducer); the prompt lists only `listed`
+            out, _ = self._ask("extract", user, Extraction, context={"cells": list(dict.fromkeys([*listed, *cells]))},
+                               state=state)
+        except ModelBudgetExceeded as exc:
+            self._stop_for_budget(state, exc)
+            state.notice = clip(f"{page.url} was opened but not read: {exc.detail}", 400)
+            return []
+        except ModelUnavailable as exc:
+            self._stop_for_outage(state, exc)
+            state.notice = clip(f"{page.url} was opened but not read: the model is unavailable", 400)
+            return []
+        except ModelOutputInvalid as exc:
+            self._gave_up(state, "extract", exc, f"{page.url} yields no findings")
+            return []
         return [
             FindingDraft(cell=f.cell, value=f.value, quote=f.quote, date=f.date, source_type=f.source_type)
             for f in out.findings
@@ -490,7 +602,18 @@ class LLMPolicy:
         data = {"cell": cell, "value": clip(c.value, 80), "status": c.status, "conflict": c.conflict,
                 "conflict_note": clip(c.conflict_note, 200), "findings": evidence}
         question = clip(state.task_contract.question, 600) or ""
-        out, _ = self._ask("judge", prompts.judge_user(question, data), Judgement)
+        try:
+            out, _ = self._ask("judge", prompts.judge_user(question, data), Judgement, state=state)
+        except ModelBudgetExceeded as exc:
+            self._stop_for_budget(state, exc)
+            # not judged: the rubric can only hold a cell back, and it could not look
+            return CellJudgement(cell=cell, supported=False, note=f"not judged ({exc.detail})")
+        except ModelUnavailable as exc:
+            self._stop_for_outage(state, exc)
+            return CellJudgement(cell=cell, supported=False, note="not judged: the model is unavailable")
+        except ModelOutputInvalid as exc:
+            self._gave_up(state, "judge", exc, f"{cell} is settled by the program's rules alone")
+            return None
         return CellJudgement(cell=cell, supported=out.supported, conflict_explained=out.conflict_explained,
                              note=clip(out.note, 300) or "")
 

@@ -68,6 +68,9 @@ copied VERBATIM from the page that states the value for that object), date (if t
 gives one for the claim), source_type (primary for the object's official site or docs,
 secondary, forum, or unknown).
 - Report only what the page states; no outside knowledge, no guesses. No finding is fine.
+- Attribution: a sentence is evidence for an object only when it names that object, or refers
+  to it on a page about it; never credit a sentence about another named entity to the page's
+  title object. Leave out a cell the page does not state (never write "cell": null).
 - The program checks every quote against the page text and rejects any that is not there.
 {_DATA_RULE} {_JSON_RULE}""",
     "judge": f"""TASK: judge

@@ -24,8 +24,9 @@ Secrets: API keys live in a private attribute, are redacted from ``repr`` and
 are never put in an error message (messages name the backend, the endpoint
 path and the status only).
 
-Under tests (``PYTEST_CURRENT_TEST`` set, or ``RESEARCH_TESTING=1``) a backend
-refuses any base URL whose host is not loopback (``127.0.0.1``, ``localhost``,
+With ``offline_guard=True`` (the config setting ``offline_guard``, env
+``RESEARCH_OFFLINE_GUARD=1``, which the test suite turns on) a backend refuses
+any base URL whose host is not loopback (``127.0.0.1``, ``localhost``,
 ``::1``) with ``BlockedByPolicy`` — checked when it is built and again on every
 search, so no test can reach a real provider.
 """
@@ -33,7 +34,6 @@ search, so no test can reach a real provider.
 from __future__ import annotations
 
 import html
-import os
 import re
 from typing import Any
 from urllib.parse import urlsplit
@@ -53,22 +53,18 @@ from research_agent.tools.errors import (
 )
 from research_agent.tools.search import SearchResult
 
-__all__ = ["BraveSearch", "SearxngSearch", "TavilySearch", "testing_guard"]
+__all__ = ["BraveSearch", "SearxngSearch", "TavilySearch", "loopback_guard"]
 
 _LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
 _TAGS = re.compile(r"<[^>]+>")
 BRAVE_MAX_COUNT = 20
 
 
-def _under_tests() -> bool:
-    return bool(os.environ.get("PYTEST_CURRENT_TEST")) or os.environ.get("RESEARCH_TESTING") == "1"
-
-
-def testing_guard(base_url: str) -> None:
-    """Raise ``BlockedByPolicy`` when running under tests and ``base_url`` is not loopback."""
+def loopback_guard(base_url: str, enabled: bool) -> None:
+    """Raise ``BlockedByPolicy`` when the offline guard is on and ``base_url`` is not loopback."""
     host = (urlsplit(base_url).hostname or "").lower()
-    if _under_tests() and host not in _LOOPBACK_HOSTS:
-        raise BlockedByPolicy("real search providers are disabled under tests", url=base_url)
+    if enabled and host not in _LOOPBACK_HOSTS:
+        raise BlockedByPolicy("the offline guard is on: real search providers are disabled", url=base_url)
 
 
 def _plain(text: object) -> str:
@@ -82,11 +78,13 @@ class _HttpSearch:
 
     name = "http"
 
-    def __init__(self, client: httpx.Client, base_url: str, api_key: str | None = None) -> None:
+    def __init__(self, client: httpx.Client, base_url: str, api_key: str | None = None, *,
+                 offline_guard: bool = False) -> None:
         self.client = client
         self.base_url = base_url.rstrip("/")
         self.__api_key = api_key
-        testing_guard(self.base_url)
+        self.offline_guard = offline_guard
+        loopback_guard(self.base_url, offline_guard)
 
     @property
     def _api_key(self) -> str:
@@ -104,7 +102,7 @@ class _HttpSearch:
             raise BadRequest(f"{self.name}: empty query")
         if limit < 1:
             raise BadRequest(f"{self.name}: limit must be at least 1, got {limit}")
-        testing_guard(self.base_url)
+        loopback_guard(self.base_url, self.offline_guard)
         request = self._request(query, limit)
         endpoint = f"{self.base_url}{request.url.path}"
         try:
@@ -175,8 +173,8 @@ class SearxngSearch(_HttpSearch):
 
     name = "searxng"
 
-    def __init__(self, client: httpx.Client, base_url: str) -> None:
-        super().__init__(client, base_url)
+    def __init__(self, client: httpx.Client, base_url: str, *, offline_guard: bool = False) -> None:
+        super().__init__(client, base_url, offline_guard=offline_guard)
 
     def _request(self, query: str, limit: int) -> httpx.Request:
         return self.client.build_request(
@@ -195,8 +193,9 @@ class TavilySearch(_HttpSearch):
 
     name = "tavily"
 
-    def __init__(self, client: httpx.Client, api_key: str, base_url: str = "https://api.tavily.com") -> None:
-        super().__init__(client, base_url, api_key)
+    def __init__(self, client: httpx.Client, api_key: str, base_url: str = "https://api.tavily.com", *,
+                 offline_guard: bool = False) -> None:
+        super().__init__(client, base_url, api_key, offline_guard=offline_guard)
 
     def _request(self, query: str, limit: int) -> httpx.Request:
         return self.client.build_request(
@@ -217,9 +216,10 @@ class BraveSearch(_HttpSearch):
     _snippet_field = "description"
 
     def __init__(
-        self, client: httpx.Client, api_key: str, base_url: str = "https://api.search.brave.com"
+        self, client: httpx.Client, api_key: str, base_url: str = "https://api.search.brave.com", *,
+        offline_guard: bool = False,
     ) -> None:
-        super().__init__(client, base_url, api_key)
+        super().__init__(client, base_url, api_key, offline_guard=offline_guard)
 
     def _request(self, query: str, limit: int) -> httpx.Request:
         return self.client.build_request(

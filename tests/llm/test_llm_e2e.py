@@ -106,7 +106,8 @@ class LLMRunner:
                     http_timeout=0.5, retry_base_delay=0.0, retry_max_delay=0.05)
         if via == "openai":
             self.server = self.fake_openai(replay_script(script))
-            base.update(model="openai:fake-local", openai_base_url=self.server.base_url, openai_api_key=KEY)
+            base.update(model="openai:fake-local", openai_base_url=self.server.base_url, openai_api_key=KEY,
+                        planner="model", offline_guard=True)
         else:
             base.update(model=f"scripted:{script}")
         base.update(cfg_kw)
@@ -130,7 +131,7 @@ class LLMRunner:
 @pytest.fixture
 def llm_runner(tmp_path, monkeypatch, fake_openai):
     monkeypatch.setenv("RESEARCH_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("RESEARCH_TESTING", "1")
+    monkeypatch.setenv("RESEARCH_OFFLINE_GUARD", "1")
     r = LLMRunner(tmp_path, fake_openai)
     yield r
     r.store.close()
@@ -184,19 +185,20 @@ def test_ungrounded_quote_is_rejected_and_counted(llm_runner):
     assert out.end_kind != EndKind.COMPLETED
 
 
-def test_malformed_json_is_retried_then_the_step_fails_cleanly(llm_runner):
-    bad = [{"when": {"task": "plan"}, "text": '{"tool": "search", "query": "Quillstore lic'},
-           {"when": {"task": "plan"}, "text": "I think we should search for the license."},
-           {"when": {"task": "plan"}, "json": {"tool": "search"}}]
-    out = llm_runner.run(bad)
-    assert out.end_kind == EndKind.FAILED and out.stop_reason == "unrecoverable_error"
-    assert "ModelOutputInvalid" in out.stop_detail and "3 attempts" in out.stop_detail
+def test_invalid_plans_are_retried_then_the_rule_ladder_plans_the_step(llm_runner):
+    bad = [{"when": {"task": "plan"}, "text": '{"tool": "search" "query": "Quillstore license"}', "times": 90}]
+    reads = [EXTRACT_DOCS, EXTRACT_NEWS, {"when": {"task": "extract"}, "json": {"findings": []}, "times": 30},
+             {**JUDGE_OK, "times": 5}, SYNTH]
+    out = llm_runner.run(bad + reads)
+    assert out.end_kind != EndKind.FAILED
     plans = llm_runner.requests("plan")
-    assert len(plans) == 3
+    assert len(plans) >= 3
     assert "not valid JSON" in plans[1]["messages"][-1]["content"]
     assert "not valid JSON" in plans[2]["messages"][-1]["content"]
-    assert out.state.counters.get("tool_calls", 0) == 0
-    assert "**Status:**" in out.report_md  # a report is still written
+    steps = out.state.counters["model_gave_up:plan"]
+    assert steps >= 1 and out.state.counters["rejected_outputs"] >= 3 * steps
+    assert out.state.counters["tool_calls"] >= 1  # the ladder's searches ran
+    assert out.usage["rejected_outputs"] == out.state.counters["rejected_outputs"]  # the report counts them
 
 
 def test_planted_instructions_are_not_followed_and_the_risk_screen_fires(llm_runner):
@@ -224,7 +226,9 @@ def test_token_budget_stops_with_a_partial_report(llm_runner):
                          max_tokens=1500)
     assert out.end_kind == EndKind.BUDGET_EXHAUSTED and out.stop_reason == "budget_tokens"
     assert "**Status:** Partial" in out.report_md
-    assert out.usage["tokens"] >= 1500
+    # checked before each call: the call that would cross the limit is not made
+    assert 0 < out.usage["tokens"] <= 1500
+    assert "call not made" in out.stop_detail and "1500-token limit" in out.stop_detail
     assert out.state.cells[CELL].status != "confirmed"
     steps = [json.loads(x) for x in (out.trace_dir / "steps.jsonl").read_text().splitlines()]
     assert all(s["usage"]["prompt_tokens"] > 0 for s in steps)  # every step's model calls were metered
@@ -261,8 +265,9 @@ def test_a_cell_the_rubric_judges_unsupported_is_not_confirmed(llm_runner):
 
 @pytest.mark.parametrize("explained", [True, False])
 def test_a_conflict_completes_only_when_the_rubric_finds_it_explained(llm_runner, explained):
+    # the rubric answers the same way each time the cell is settled again
     lines = [PLAN_SEARCH, PLAN_BLOG, PLAN_DOCS, PLAN_NEWS, EXTRACT_BLOG, EXTRACT_DOCS, EXTRACT_NEWS,
-             judge(True, explained), SYNTH, PLAN_NONE]
+             {**judge(True, explained), "times": 5}, SYNTH, PLAN_NONE]
     out = llm_runner.run(lines, pages=CONFLICT_PAGES)
     cell = out.state.cells[CELL]
     assert cell.conflict and cell.value == "Apache-2.0" and cell.independent_sources == 2
@@ -270,7 +275,7 @@ def test_a_conflict_completes_only_when_the_rubric_finds_it_explained(llm_runner
         assert (cell.status, out.end_kind) == ("confirmed", EndKind.COMPLETED)
     else:
         assert cell.status == "partial" and "explanation of the conflict" in cell.needed
-        assert out.end_kind != EndKind.COMPLETED
+        assert out.end_kind not in (EndKind.COMPLETED, EndKind.FAILED)
 
 
 def test_a_model_failing_at_the_answer_text_keeps_the_completed_report(llm_runner):

@@ -74,22 +74,25 @@ def test_plan_without_open_cells_does_not_call_the_model():
     assert model.requests == []
 
 
-def test_malformed_json_is_retried_with_the_error_shown_then_fails(fake_openai, sleeps):
+def test_malformed_json_is_retried_with_the_error_shown_then_the_ladder_plans(fake_openai, sleeps):
     server = fake_openai([
-        '{"tool": "search", "query": ',                      # not JSON
+        '{"tool": "search" "query": "Redis license"}',      # not JSON (a missing comma cannot be closed)
         '{"tool": "search", "query": "Redis license"}',      # JSON, but no cell
         'Sure! Here is my plan: search for the license.',   # prose
     ])
     policy = policy_on(server, sleeps, max_invalid_retries=2)
-    with pytest.raises(ModelOutputInvalid, match=r"plan: no valid answer from the model in 3 attempts"):
-        policy.plan(base_state())
+    state = base_state()
+    action = policy.plan(state)
     assert len(server.requests) == 3
     second, third = last_user(server.requests[1]), last_user(server.requests[2])
     assert "rejected by the validator" in second and "the reply is not valid JSON" in second
     assert "`cell` is required for tool 'search'" in third
     # the invalid answer is echoed back as the assistant turn before the correction request
-    assert server.requests[1]["messages"][-2] == {"role": "assistant", "content": '{"tool": "search", "query": '}
+    assert server.requests[1]["messages"][-2] == {"role": "assistant", "content": '{"tool": "search" "query": "Redis license"}'}
     assert policy.rejected_outputs == 3 and policy.calls == 3
+    # after the last retry the step is planned by the rule ladder, and that is said and counted
+    assert action is not None and action.tool == "search" and action.strategy == "initial"
+    assert state.counters["model_gave_up:plan"] == 1 and "rule ladder plans this step" in state.notice
 
 
 def test_invalid_then_valid_answer_is_used(fake_openai, sleeps):
@@ -106,8 +109,9 @@ def test_invalid_then_valid_answer_is_used(fake_openai, sleeps):
 
 def test_zero_retries_fails_on_first_invalid_answer():
     model = ScriptedModel(["not json"])
-    with pytest.raises(ModelOutputInvalid):
-        LLMPolicy(model, max_invalid_retries=0).plan(base_state())
+    with pytest.raises(ModelOutputInvalid, match="1 attempt"):
+        LLMPolicy(model, max_invalid_retries=0).draft_contract("Compare Redis and Valkey on license")
+    assert len(model.requests) == 1
     assert len(model.requests) == 1
 
 
@@ -115,6 +119,15 @@ def test_model_unavailable_propagates(fake_openai, sleeps):
     server = fake_openai(lambda req: Reply.error(503))
     with pytest.raises(ModelUnavailable):
         policy_on(server, sleeps).plan(base_state())
+
+
+def test_an_unavailable_model_while_reading_ends_the_run_as_a_tool_failure(fake_openai, sleeps):
+    server = fake_openai(lambda req: Reply.error(503))
+    state = base_state()
+    assert policy_on(server, sleeps).extract(state, page("Redis is BSD."), ["Redis/license"]) == []
+    assert state.stop_reason == "tool_unavailable" and "model unavailable" in state.stop_detail
+    assert "opened but not read" in state.notice
+    assert len(server.requests) == 4  # the adapter's transient retries ran first
 
 
 def test_model_provider_callable_is_called_each_time():

@@ -143,15 +143,19 @@ def test_resolve_openai_from_dict_or_object_config(fake_openai, tmp_path):
 
 
 def test_resolve_openai_without_key_for_remote_endpoint(monkeypatch):
-    monkeypatch.delenv("PYTEST_CURRENT_TEST", raising=False)
-    monkeypatch.delenv("RESEARCH_TESTING", raising=False)
     with pytest.raises(ModelRejected, match="OPENAI_API_KEY"):
         resolve_model("openai:gpt-4o-mini", config={"openai_api_key": None, "openai_base_url": None})
 
 
-def test_resolve_openai_under_tests_refuses_real_provider():
-    with pytest.raises(ModelRejected, match="disabled under tests"):
-        resolve_model("openai:gpt-4o-mini", config={"openai_api_key": "sk-x"})
+def test_resolve_openai_with_the_offline_guard_refuses_real_provider():
+    from research_agent.config import load_config
+
+    with pytest.raises(ModelRejected, match="offline guard"):
+        resolve_model("openai:gpt-4o-mini", config={"openai_api_key": "sk-x", "offline_guard": True})
+    cfg = load_config(env={"RESEARCH_OFFLINE_GUARD": "1", "OPENAI_API_KEY": "sk-x"})
+    assert cfg.offline_guard is True
+    with pytest.raises(ModelRejected, match="offline guard"):
+        resolve_model("openai:gpt-4o-mini", config=cfg)
 
 
 @pytest.mark.parametrize("spec", ["gpt-4o", "openai:", "anthropic:claude", "scripted:", ""])

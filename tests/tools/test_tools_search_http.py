@@ -210,24 +210,24 @@ def test_bad_parameters_are_refused_before_any_request(stub_server, http, kind) 
 @pytest.mark.parametrize(
     "build",
     [
-        lambda c: SearxngSearch(c, "https://searx.example.org"),
-        lambda c: TavilySearch(c, KEY),
-        lambda c: BraveSearch(c, KEY),
-        lambda c: TavilySearch(c, KEY, base_url="http://10.0.0.8:8080"),
+        lambda c: SearxngSearch(c, "https://searx.example.org", offline_guard=True),
+        lambda c: TavilySearch(c, KEY, offline_guard=True),
+        lambda c: BraveSearch(c, KEY, offline_guard=True),
+        lambda c: TavilySearch(c, KEY, base_url="http://10.0.0.8:8080", offline_guard=True),
     ],
 )
-def test_real_providers_are_refused_under_tests(http: httpx.Client, build) -> None:
-    with pytest.raises(BlockedByPolicy, match="real search providers are disabled under tests") as caught:
+def test_real_providers_are_refused_with_the_offline_guard(http: httpx.Client, build) -> None:
+    with pytest.raises(BlockedByPolicy, match="offline guard is on: real search providers are disabled") as caught:
         build(http)
     assert KEY not in str(caught.value)
 
 
 @pytest.mark.parametrize("base", ["http://127.0.0.1:1", "http://localhost:1", "http://[::1]:1"])
-def test_loopback_base_urls_are_allowed_under_tests(http: httpx.Client, base: str) -> None:
-    SearxngSearch(http, base)
+def test_loopback_base_urls_are_allowed_with_the_offline_guard(http: httpx.Client, base: str) -> None:
+    SearxngSearch(http, base, offline_guard=True)
 
 
-def test_guard_reads_research_testing_and_rechecks_on_search(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_guard_is_an_explicit_setting_and_rechecks_on_search() -> None:
     calls: list[httpx.Request] = []
 
     def handler(request: httpx.Request) -> httpx.Response:
@@ -235,13 +235,11 @@ def test_guard_reads_research_testing_and_rechecks_on_search(monkeypatch: pytest
         return httpx.Response(200, json={"results": [{"url": "https://a.example/", "title": "A", "content": "a"}]})
 
     with httpx.Client(transport=httpx.MockTransport(handler)) as client:  # no network either way
-        monkeypatch.delenv("PYTEST_CURRENT_TEST", raising=False)
-        monkeypatch.delenv("RESEARCH_TESTING", raising=False)
-        backend = TavilySearch(client, KEY)  # outside tests: allowed
+        backend = TavilySearch(client, KEY)  # guard off: allowed
         assert backend.search("x")[0].url == "https://a.example/"
-        monkeypatch.setenv("RESEARCH_TESTING", "1")
+        backend.offline_guard = True
         with pytest.raises(BlockedByPolicy):
             backend.search("x")
         with pytest.raises(BlockedByPolicy):
-            TavilySearch(client, KEY)
+            TavilySearch(client, KEY, offline_guard=True)
     assert len(calls) == 1
