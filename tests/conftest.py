@@ -32,6 +32,16 @@ import pytest
 
 MINI_QUESTION = "Compare Larkspur, Tidewell and Brightline on license and pricing"
 
+MINI_SHOWN = {
+    # what reports show: the value as the source wrote it (the table compares canonical forms)
+    "Larkspur/license": "Apache License",
+    "Larkspur/pricing": "$25 per month",
+    "Tidewell/license": "MIT License",
+    "Tidewell/pricing": "$12 per month",
+    "Brightline/license": "AGPL",
+    "Brightline/pricing": "$40 per month",
+}
+
 MINI_EXPECTED = {
     "Larkspur/license": "Apache-2.0",
     "Larkspur/pricing": "USD 25/month",
@@ -275,6 +285,7 @@ def write_mini_corpus(root: Path) -> Path:
         path.write_text(html, encoding="utf-8")
     (root / "question.txt").write_text(MINI_QUESTION + "\n", encoding="utf-8")
     (root / "expected.json").write_text(json.dumps(MINI_EXPECTED, indent=2) + "\n", encoding="utf-8")
+    (root / "shown.json").write_text(json.dumps(MINI_SHOWN, indent=2) + "\n", encoding="utf-8")
     return root
 
 

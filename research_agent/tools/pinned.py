@@ -122,7 +122,10 @@ class _GuardedBackend(httpcore.NetworkBackend):
             return pinned
         assert self._policy is not None
         url = f"http://[{host}]/" if ":" in host else f"http://{host}/"
-        return self._policy.addresses(url)[0]
+        checked = self._policy.addresses(url)
+        # () means the policy needs no address for this host (an allowed host, e.g. a loopback corpus or a
+        # host the user allowed in the risk policy): connect to it as named
+        return checked[0] if checked else host
 
     def sleep(self, seconds: float) -> None:
         self._inner.sleep(seconds)

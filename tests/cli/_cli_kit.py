@@ -31,7 +31,13 @@ def question_of(corpus: Path) -> str:
 
 
 def expected_of(corpus: Path) -> dict[str, str]:
+    """Cell → canonical value (what the table compares)."""
     return json.loads((corpus / "expected.json").read_text(encoding="utf-8"))
+
+
+def shown_of(corpus: Path) -> dict[str, str]:
+    """Cell → the value as reports show it (as the source wrote it)."""
+    return json.loads((corpus / "shown.json").read_text(encoding="utf-8"))
 
 
 # ------------------------------------------------------------------ invoking

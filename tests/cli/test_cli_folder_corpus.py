@@ -51,7 +51,7 @@ def test_a_flat_folder_of_notes_answers_the_question(notes: Path) -> None:
     assert '"Heron is released under the MIT License, so anyone may use it in commercial products without asking."' in res.stdout
     cells = json.loads(cli("show", "notes1", "--json").stdout)
     assert {c["cell"]: (c["status"], c["value"]) for c in cells} == {
-        "Heron/license": ("confirmed", "MIT"), "Ibis/license": ("confirmed", "Apache-2.0")}
+        "Heron/license": ("confirmed", "MIT License"), "Ibis/license": ("confirmed", "Apache License 2.0")}
 
 
 def test_a_nested_folder_keeps_its_paths(tmp_path: Path) -> None:
@@ -88,7 +88,7 @@ def test_the_html_report_renders_every_cell_in_chromium(notes: Path, tmp_path: P
     cells = dict(re.findall(r'data-cell="([^"]+)" data-status="([^"]+)"', dom))
     assert cells == {"Heron/license": "confirmed", "Ibis/license": "confirmed"}
     grid = dom[dom.index('class="grid"'):dom.index("</table>")]
-    assert "MIT" in grid and "Apache-2.0" in grid
+    assert "MIT License" in grid and "Apache License 2.0" in grid
     for section in ("Evidence", "Open questions", "Timeline", "How to resume", "Sources"):
         assert f"<h2>{section}</h2>" in dom
     assert "STOP evidence_sufficient" in dom  # the timeline shows the stop check's verdict

@@ -54,7 +54,7 @@ def test_searxng_results_are_opened_on_the_web(tmp_path: Path, web: FakeWeb) -> 
     assert res.exit_code == 0, res.stderr
     report = json.loads(res.stdout)
     assert report["end_kind"] == "completed"
-    assert {c["cell"]: c["conclusion"] for c in report["answer"]} == {"Heron/license": "MIT", "Ibis/license": "Apache-2.0"}
+    assert {c["cell"]: c["conclusion"] for c in report["answer"]} == {"Heron/license": "MIT License", "Ibis/license": "Apache License 2.0"}
     assert set(web.opened()) >= {"reviews/heron-ibis.html"} and len(set(web.opened())) >= 2
     urls = {s["canonical_url"] for s in report["sources"]}
     assert all(u.startswith(web.base) for u in urls), urls  # the demo corpus did not take part
