@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 import tempfile
+from collections import Counter
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -34,8 +35,23 @@ def index(
         idx.close()
     print(f"indexed {count} document{'s' if count != 1 else ''} from {directory} into {path}")
     print("hosts: " + (", ".join(hosts) if hosts else "none"))
+    skipped = _skipped(directory)
+    if skipped:
+        by_reason = Counter(reason for _, reason in skipped)
+        print(f"skipped {len(skipped)} file{'s' if len(skipped) != 1 else ''}: "
+              + ", ".join(f"{n} {reason}" for reason, n in sorted(by_reason.items())))
     if count == 0:
         print(f"warning: no .html/.htm/.md/.txt page with text under {directory}", file=sys.stderr)
+
+
+def _skipped(directory: Path) -> list[tuple[Path, str]]:
+    """The corpus files that are not served or indexed, with why (binary, too large, outside the root…)."""
+    from ..tools.localweb import iter_corpus
+
+    skipped: list[tuple[Path, str]] = []
+    for _ in iter_corpus(directory, skipped):
+        pass
+    return skipped
 
 
 def _check_paths(paths: list[Path]) -> None:

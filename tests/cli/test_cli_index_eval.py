@@ -44,6 +44,18 @@ def test_index_of_a_folder_without_pages_warns(tmp_path: Path) -> None:
     assert error_lines(res.stderr) == [f"warning: no .html/.htm/.md/.txt page with text under {tmp_path / 'empty'}"]
 
 
+def test_index_counts_the_files_it_skips(tmp_path: Path) -> None:
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "heron.md").write_text("# Heron\n\nHeron is released under the MIT License.\n", encoding="utf-8")
+    (notes / "logo.html").write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 8)
+    (notes / "passwd.txt").symlink_to("/etc/passwd")
+    res = cli("index", notes, "--db", tmp_path / "n.db")
+    assert res.exit_code == 0, res.stderr
+    assert res.stdout.splitlines()[0].startswith("indexed 1 document ")
+    assert res.stdout.splitlines()[2] == "skipped 2 files: 1 binary, 1 outside the corpus root"
+
+
 def test_eval_delegates_to_the_runner(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     calls: list[tuple] = []
 
