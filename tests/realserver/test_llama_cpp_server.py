@@ -62,7 +62,7 @@ def test_three_quick_eval_cases_end_gracefully(small_model_home: Path, tmp_path:
     out = tmp_path / "eval.json"
     started = time.monotonic()
     run = research("eval", *map(str, QUICK_CASES), "--model", f"openai:{ALIAS}", "--workers", "1",
-                   "--json", str(out), home=small_model_home)
+                   "--json-out", str(out), home=small_model_home)
     seconds = time.monotonic() - started
     print(f"research eval: exit {run.returncode} in {seconds:.0f}s\n{run.stdout[-3000:]}")
     assert run.returncode != 2, run.stderr[-3000:]
