@@ -98,11 +98,12 @@ def _phrase_values(sentence: str, prof: Profile, dim: DimensionSpec) -> list[Val
     elif fam is not None and fam.vocabulary:
         low = sentence.lower()
         hits: list[Value] = []
-        for word in sorted(fam.vocabulary, key=len, reverse=True):
-            for m in re.finditer(r"(?<![\w-])" + re.escape(word.lower()) + r"(?![\w])", low):
+        forms = [(w.lower(), w.lower()) for w in fam.vocabulary] + [(a, c) for a, c in fam.word_forms]
+        for word, canon in sorted(forms, key=lambda f: len(f[0]), reverse=True):
+            for m in re.finditer(r"(?<![\w-])" + re.escape(word) + r"s?(?![\w])", low):
                 if any(h.start <= m.start() < h.end for h in hits):
                     continue
-                hits.append(Value("text", word.lower(), sentence[m.start():m.end()], m.start(), m.end()))
+                hits.append(Value("text", canon, sentence[m.start():m.end()], m.start(), m.end()))
         out = sorted(hits, key=lambda v: v.start)
     elif prof.kind == "phrase":
         out = _complement(sentence, fam.name if fam else dim.name)

@@ -51,6 +51,8 @@ class Family:
     """The value kind alone makes a sentence relevant (a demonym in "X is an American director")."""
     query_words: tuple[str, ...] = field(default=())
     """Words for search queries (the ladder's rephrase rung)."""
+    word_forms: tuple[tuple[str, str], ...] = ()
+    """For `words`: other forms of a vocabulary value ("footballer" → "football")."""
 
 
 _NAME = r"(?:[A-Z][\w'’.&-]*(?:\s+(?:(?:de|da|di|del|der|van|von|la|le|of|the|and|y|bin|al)\s+)?[A-Z0-9][\w'’.&-]*){0,5})"
@@ -87,6 +89,20 @@ POSITIONS = (
     "defenseman", "midfielder", "forward", "striker", "winger", "left wing", "right wing", "point guard",
     "shooting guard", "small forward", "power forward", "prop", "hooker", "lock", "flanker", "scrum-half", "fly-half",
     "wicket-keeper", "batsman", "bowler", "all-rounder", "umpire", "referee", "coach", "manager",
+)
+SPORT_FORMS = (
+    ("footballer", "football"), ("cricketer", "cricket"), ("golfer", "golf"), ("boxer", "boxing"), ("cyclist", "cycling"),
+    ("swimmer", "swimming"), ("sprinter", "athletics"), ("hurdler", "athletics"), ("middle-distance runner", "athletics"),
+    ("long-distance runner", "athletics"), ("marathon runner", "athletics"), ("skier", "skiing"),
+    ("cross-country skier", "cross-country skiing"), ("ski jumper", "ski jumping"), ("wrestler", "wrestling"),
+    ("rower", "rowing"), ("jockey", "horse racing"), ("racing driver", "motor racing"), ("weightlifter", "weightlifting"),
+    ("fencer", "fencing"), ("gymnast", "gymnastics"), ("figure skater", "figure skating"), ("speed skater", "speed skating"),
+    ("snooker player", "snooker"), ("darts player", "darts"), ("archer", "archery"), ("sailor", "sailing"),
+    ("hockey player", "hockey"), ("baseball player", "baseball"), ("basketball player", "basketball"),
+    ("tennis player", "tennis"), ("rugby union player", "rugby union"), ("rugby league player", "rugby league"),
+    ("pitcher", "baseball"), ("quarterback", "american football"), ("linebacker", "american football"),
+    ("goaltender", "ice hockey"), ("defenceman", "ice hockey"), ("defenseman", "ice hockey"), ("umpire", "baseball"),
+    ("chess player", "chess"), ("bobsledder", "bobsleigh"), ("triathlete", "triathlon"), ("decathlete", "athletics"),
 )
 LANGUAGES = (
     "English", "French", "German", "Spanish", "Portuguese", "Italian", "Dutch", "Russian", "Polish", "Czech", "Slovak",
@@ -231,7 +247,7 @@ FAMILIES: tuple[Family, ...] = (
            query_words=("party",)),
     Family("sport", "words", (("sport",), ("sports",), ("game",), ("played",), ("play",)),
            (r"sports?", r"play(?:s|ed|er|ing)?", r"athlete", r"player", r"team", r"league", r"umpire", r"coach"),
-           vocabulary=SPORTS, cue_optional=True, query_words=("player",)),
+           vocabulary=SPORTS, cue_optional=True, query_words=("player",), word_forms=SPORT_FORMS),
     Family("composer", "person", (("composer",), ("composed",)), (r"compos(?:ed|er|ition)", r"by", r"wrote", r"written"),
            patterns=(r"\bcomposed\s+by\s+(?P<v>NAME)", r"\b(?:symphony|concerto|sonata|opera|suite|quartet|overture|mass|requiem|work)\b[^.;]{0,60}?\bby\s+(?:the\s+)?(?:[a-z-]+\s+){0,3}?(?P<v>NAME)",
                      r"\bcomposer\s+(?P<v>NAME)", r"\b(?P<v>NAME)['’]s\s+(?:\w+\s+){0,2}(?:symphony|concerto|sonata|opera)\b"),
