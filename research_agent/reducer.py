@@ -351,7 +351,9 @@ class Reducer:
         cell.conflict_note, cell.resolution = note, resolution
         support = by_value.get(winner, []) if winner else []
         clusters = {state.sources[f.source_id].cluster_id or f.source_id for f in support}
-        strong = [f for f in support if f.source_type != "forum"]
+        # a forum post, or a quote tied to the object only by a title and a surname ("General Bradshaw"),
+        # never confirms a cell on its own
+        strong = [f for f in support if f.source_type != "forum" and not (f.attribution or "").startswith("title:")]
         cell.finding_ids = [f.id for f in support]
         cell.candidate_ids = [f.id for f in findings if f not in support]
         cell.source_ids = sorted({f.source_id for f in support}, key=lambda s: int(s[1:]))
@@ -391,7 +393,7 @@ class Reducer:
             cell.needed = (
                 f"{need - len(clusters)} more independent source(s) stating {display}"
                 if len(clusters) < need
-                else "a source that is not a forum post"
+                else "a source that is not a forum post and names the object (not only a title and a surname)"
             )
 
     def _contradicting_lead(self, state: ResearchState, cell: Cell, winner: str) -> Lead | None:

@@ -146,6 +146,19 @@ def names_object(text: str, names: list[str]) -> bool:
     return False
 
 
+def _qualified_place(text: str, names: list[str]) -> bool:
+    """ "Washington Township, Michigan" is named by a title "Washington Township, Macomb County, Michigan":
+    the head and every word of the qualifier occur."""
+    for name in names:
+        if "," not in name:
+            continue
+        head, qualifier = (p.strip() for p in name.split(",", 1))
+        words = [head, *qualifier.split()]
+        if all(re.search(r"(?<![\w-])" + re.escape(w) + r"(?![\w-])", text, re.I) for w in words if w):
+            return True
+    return False
+
+
 _TITLES = frozenset("the honourable hon sir dame lord lady dr mr mrs ms general judge justice senator president professor".split())
 
 
@@ -173,7 +186,7 @@ def attributed(quote: str, names: list[str], page_title: str) -> bool:
     2010 census.", "License: MIT") speaks of the page's subject."""
     if names_object(quote, names) or _person_variant(quote, names):
         return True
-    if not (names_object(page_title, names) or _person_variant(page_title, names)):
+    if not (names_object(page_title, names) or _person_variant(page_title, names) or _qualified_place(page_title, names)):
         return False
     return bool(_REFERENCE.search(quote)) or _headless(quote)
 

@@ -34,7 +34,7 @@ from typing import Iterable, Literal, Sequence
 
 __all__ = ["Attribution", "EntityMention", "Subjects", "attribute", "mentions", "lead_mentions", "page_subject"]
 
-How = Literal["name", "alias", "variant", "short", "reference", "fragment"]
+How = Literal["name", "alias", "variant", "title", "short", "reference", "fragment"]
 
 
 @dataclass(frozen=True)
@@ -122,6 +122,12 @@ _EDITION = _CORP_SUFFIX | frozenset(
     """sla slas api apis sdk cli ui docs documentation pricing price prices plans plan license licence licensing
     faq blog review reviews release releases roadmap security support terms policy changelog overview features
     tutorial guide news update updates homepage website repository benchmark benchmarks""".split()
+)
+_NOT_PERSON = frozenset(
+    """high school schools hall house church bridge mill road street avenue park river lake mountain island airport
+    station museum library hospital centre center building tower castle palace fort academy institute society
+    association council committee party league cup championship award prize festival company corporation
+    records studios press books magazine journal news times post herald gazette""".split()
 )
 _GENERIC_TAIL = frozenset(
     """municipality township county city town village district borough parish province state region
@@ -227,9 +233,11 @@ def _person_variant(chunk: str, name: str) -> bool:
         c = c[1:]
     n = re.findall(r"[A-Za-z][\w'’-]*", _core(name))
     if len(n) == 2 and n[0].lower() in _HONORIFIC and c:
-        return c[-1].lower() == n[-1].lower()  # "Judge Howe" is any full name with the surname Howe
+        return c[-1].lower() == n[-1].lower()  # "Judge Howe": any full name with the surname Howe (see _chunk_owner)
     if len(c) < 2 or len(n) < 2 or c[-1].lower() != n[-1].lower():
         return False
+    if any(w.lower() in _GENERIC_TAIL or w.lower() in _NOT_PERSON for w in c + n):
+        return False  # "Van Horn School" is not a form of "Van Horn High School": only people have variants
     a, b = c[0].lower(), n[0].lower()
     return len(min(a, b, key=len)) >= 2 and (a.startswith(b) or b.startswith(a))
 
@@ -308,8 +316,12 @@ def mentions(
 
 def _chunk_owner(text: str, objects: Sequence[Named], page_object: str | None) -> tuple[str | None, How | None]:
     for obj in objects:
-        if any(_person_variant(text, n) for n in obj.names):
-            return obj.name, "variant"
+        for n in obj.names:
+            if _person_variant(text, n):
+                # a title and a surname ("General Bradshaw") fit many people: a weak attribution the table
+                # never confirms on alone
+                titled = len(n.split()) == 2 and n.split()[0].lower() in _HONORIFIC
+                return obj.name, ("title" if titled else "variant")
     if page_object is not None:
         for obj in objects:
             if obj.name == page_object and any(_short_form(n) and _short_form(n).lower() == text.lower() for n in obj.names):
