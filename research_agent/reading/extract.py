@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..contract import DimensionSpec, ObjectSpec
+from .attribution import _descriptor  # noqa: F401 - shared rule: demonyms are not names
 from .attribution import (
     Attribution, EntityMention, Named, Subjects, attribute, mask_parentheses, mentions, page_subject, page_vocabulary,
     sentence_subject,
@@ -91,6 +92,8 @@ def _phrase_values(sentence: str, prof: Profile, dim: DimensionSpec) -> list[Val
         for pat in compiled_patterns(fam):  # most specific first: the first pattern that matches decides
             for m in pat.finditer(sentence):
                 v = _trim_name(m.group("v"))
+                if prof.kind == "person" and _descriptor(v.split()[0]):
+                    continue  # "the American post-hardcore band Quicksand": a demonym is not the name
                 if len(v) >= 2:
                     out.append(Value("text", _canon_text(v), v, m.start("v"), m.start("v") + len(v)))
             if out:
