@@ -26,7 +26,8 @@ from engine import Action, AgentModule, Decision, Model, Observation, StepRecord
 from .contract import TaskContract
 from .policy.base import Policy
 from .policy.offline import lead_allowed
-from .reducer import NO_PATH, Reducer, ReducerConfig, action_key, squash
+from .normalize import squash
+from .reducer import NO_PATH, Reducer, ReducerConfig, action_key
 from .state import ResearchState, RiskEvent, new_state
 from .tools.canonical import canonical_url, domain_of
 

@@ -1,4 +1,4 @@
-"""Normalisation of search queries for duplicate detection.
+"""Normalisation of search queries (duplicate detection) and of text for comparison (`squash`).
 
 `query_key` reduces a search to its intent: lower-cased content words, stop
 words dropped, light stemming, sorted — so "Redis license" and "the licence of
@@ -36,3 +36,11 @@ def content_words(text: str) -> list[str]:
 def query_key(query: str) -> str:
     """The normalised intent of a search query: word order and stop words ignored."""
     return " ".join(sorted(set(content_words(query))))
+
+
+_WS = re.compile(r"\s+")
+
+
+def squash(text: str) -> str:
+    """Whitespace collapsed and lower-cased: how quotes are grounded and titles/snippets compared."""
+    return _WS.sub(" ", text).strip().lower()

@@ -34,7 +34,7 @@ from criteria.risk_screen import page_is_risky, screen_action
 from engine import ActionResult, Decision, Observation
 
 from .contract import TaskContract, split_cell_key
-from .normalize import query_key
+from .normalize import query_key, squash
 from .reading import Target, check_finding, read_page
 from .policy.base import FindingDraft, PageView, Policy
 from .policy.offline import mentions, usable_leads
@@ -45,7 +45,6 @@ from .tools.fingerprint import ClusterIndex
 
 NO_PATH = "no untried path left for any open cell"
 MAX_LEADS_PER_SEARCH = 5
-_WS = re.compile(r"\s+")
 _FORUM = re.compile(r"(^|\.)(forum|forums|community|discuss|discourse|reddit|news\.ycombinator)\.|/(forum|forums|community|discuss|t|thread|threads)/", re.I)
 
 
@@ -62,9 +61,6 @@ def _blocked_hop(exc: BlockedByPolicy, url: str, step: int) -> RiskEvent:
     chain = " -> ".join(exc.via) if exc.via else hop
     return RiskEvent("private_address", f"visit {url} blocked at {hop}: {exc.reason}", chain[:200], step, hop)
 
-
-def squash(text: str) -> str:
-    return _WS.sub(" ", text).strip().lower()
 
 
 def snippet_hint(contract: TaskContract, cell: Cell, title: str, snippet: str) -> tuple[str | None, str | None]:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 
 from ..contract import DimensionSpec, ObjectSpec, TaskContract
-from ..normalize import query_key
+from ..normalize import query_key, squash
 from ..reading import Target, lead_mentions, named, read_page
 from ..state import LADDER, Cell, Lead, ResearchState
 from .base import CellJudgement, FindingDraft, PageView, PlannedAction
@@ -68,7 +68,7 @@ def usable_leads(state: ResearchState, cell: Cell) -> list[Lead]:
     obj = contract.object(cell.object)
     official = {d.lower() for d in obj.official_domains + contract.primary_domains}
     visited = {s.canonical_url for s in state.sources.values() if s.opened or s.failure}
-    read = {(_squash(s.title), _squash(s.snippet)) for s in state.sources.values() if s.opened and s.snippet}
+    read = {(squash(s.title), squash(s.snippet)) for s in state.sources.values() if s.opened and s.snippet}
     out = [
         lead
         for lead in state.leads
@@ -76,14 +76,10 @@ def usable_leads(state: ResearchState, cell: Cell) -> list[Lead]:
     ]
     primary = LADDER[cell.rung] == "primary_sources"
     out.sort(key=lambda lead: (
-        (_squash(lead.title), _squash(lead.snippet)) in read,
+        (squash(lead.title), squash(lead.snippet)) in read,
         primary and not any(_host(lead.url).endswith(d) for d in official),
     ))
     return out[:MAX_LEADS_PER_CELL]
-
-
-def _squash(text: str) -> str:
-    return " ".join(text.split()).lower()
 
 
 def _host(url: str) -> str:

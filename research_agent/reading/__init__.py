@@ -36,4 +36,4 @@ __all__ = [
 
 def named(obj: ObjectSpec) -> Named:
     """An object as attribution sees it."""
-    return Named(obj.name, tuple(n for n in obj.names if n))
+    return Named.of(obj)

@@ -30,7 +30,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable, Literal, Sequence
+from typing import TYPE_CHECKING, Iterable, Literal, Sequence
+
+if TYPE_CHECKING:
+    from ..contract import ObjectSpec
 
 __all__ = ["Attribution", "EntityMention", "Subjects", "attribute", "mentions", "lead_mentions", "page_subject"]
 
@@ -43,6 +46,10 @@ class Named:
 
     name: str
     names: tuple[str, ...]
+
+    @classmethod
+    def of(cls, obj: "ObjectSpec") -> "Named":
+        return cls(obj.name, tuple(n for n in obj.names if n))
 
 
 @dataclass(frozen=True)
@@ -186,7 +193,7 @@ def page_vocabulary(text: str) -> frozenset[str]:
     return frozenset(w for w in re.findall(r"\b[a-z][a-z'-]+\b", text))
 
 
-def _common_initial(sentence: str, tok: tuple[int, int, str], toks: list[tuple[int, int, str]], common: frozenset[str] = frozenset()) -> bool:
+def _common_initial(sentence: str, tok: tuple[int, int, str], common: frozenset[str] = frozenset()) -> bool:
     """A sentence-initial capitalised word that is a common word: a function word, a word the page also
     writes in lower case, a verb or adverb form ("Founded", "Currently"), or a label before a colon."""
     word = tok[2]
@@ -213,7 +220,7 @@ def _inside_longer_name(sentence: str, start: int, end: int, toks: list[tuple[in
         b = before[-1]
         gap = sentence[b[1]:start]
         glued = gap.strip() == "" and _is_cap(b[2])
-        sentence_initial = len(before) == 1 and _common_initial(sentence, b, toks, common)
+        sentence_initial = len(before) == 1 and _common_initial(sentence, b, common)
         if glued and not sentence_initial and b[2].lower() not in _STARTERS and b[2] not in ("No.", "Nr.", "The"):
             return True
     glued_after = []
@@ -250,7 +257,7 @@ def proper_chunks(sentence: str, common: frozenset[str] = frozenset()) -> list[t
     i = 0
     while i < len(toks):
         s, e, t = toks[i]
-        if not _is_cap(t) or _month_in_date(toks, i) or (i == 0 and _common_initial(sentence, toks[0], toks, common)):
+        if not _is_cap(t) or _month_in_date(toks, i) or (i == 0 and _common_initial(sentence, toks[0], common)):
             i += 1
             continue
         j = i

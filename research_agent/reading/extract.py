@@ -328,13 +328,13 @@ def read_page(
     objects: Sequence[ObjectSpec], targets: Sequence[Target], title: str, text: str
 ) -> list[Reading]:
     """The best reading per target cell on one page (see the module docstring)."""
-    named = [Named(o.name, tuple(n for n in o.names if n)) for o in objects]
-    profiles = {t.key: dimension_profile(t.dim) for t in targets}
-    profiles = {k: _infer_profile(p, text, targets, k) for k, p in profiles.items()}
+    named = [Named.of(o) for o in objects]
+    sentences = split_sentences(text)
+    profiles = {t.key: _infer_profile(dimension_profile(t.dim), sentences) for t in targets}
     discourse = Subjects(page_subject(title, named))
     common = page_vocabulary(text)
     best: dict[str, tuple[tuple[int, int, int, int], Reading]] = {}
-    for i, sentence in enumerate(split_sentences(text)):
+    for i, sentence in enumerate(sentences):
         ents = mentions(sentence, named, page_object=discourse.current, common=common)
         for t in targets:
             r = read_sentence(sentence, ents, t, named, discourse, profiles[t.key])
@@ -347,10 +347,10 @@ def read_page(
     return [r for _, r in best.values()]
 
 
-def _infer_profile(prof: Profile, text: str, targets: Sequence[Target], key: str) -> Profile:
+def _infer_profile(prof: Profile, sentences: list[str]) -> Profile:
     """A dimension of unknown kind takes the kind its cue-bearing sentences carry."""
     if prof.kind != "text" or prof.family is not None:
         return prof
-    kinds = [kinds_in(s) for s in split_sentences(text) if prof.cues.search(s)]
+    kinds = [kinds_in(s) for s in sentences if prof.cues.search(s)]
     kind = infer_kind(kinds)
     return Profile(None, kind, prof.cues, False) if kind else prof

@@ -30,7 +30,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-__all__ = ["Family", "FAMILIES", "family_named", "cue_pattern", "infer_kind", "dimension_words"]
+__all__ = ["Family", "FAMILIES", "family_named", "cue_pattern", "infer_kind"]
 
 
 @dataclass(frozen=True)
@@ -308,14 +308,6 @@ def _stem(word: str) -> str:
         if len(w) > len(suffix) + 3 and w.endswith(suffix):
             return w[: -len(suffix)]
     return w
-
-
-def dimension_words(name: str) -> list[str]:
-    """The content words of a dimension name, lower-cased."""
-    return [w for w in re.findall(r"[a-z0-9]+", name.lower()) if w not in _NAME_STOP]
-
-
-_NAME_STOP = frozenset("the a an of in on for by to and or is are was were what which who when where how its date year number".split())
 
 
 @lru_cache(maxsize=512)

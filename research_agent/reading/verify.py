@@ -33,7 +33,7 @@ class Checked:
 def check_finding(
     objects: Sequence[ObjectSpec], obj: ObjectSpec, dim: DimensionSpec, value: str, quote: str, title: str
 ) -> Checked:
-    named = [Named(o.name, tuple(n for n in o.names if n)) for o in objects]
+    named = [Named.of(o) for o in objects]
     discourse = Subjects(page_subject(title, named))
     ents = mentions(quote, named, page_object=discourse.current)
     typed = value_in(value, dim)
