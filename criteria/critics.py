@@ -16,13 +16,14 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from typing import Any
 
-from engine import Critic
+from engine import Critic, Decision
 from research_agent.state import ResearchState
 
 
 class ResultValidityCritic(Critic):
-    def evaluate(self, state, decision, results):
+    def evaluate(self, state: Any, decision: Decision, results: list[Any]) -> dict[str, Any]:
         if not isinstance(state, ResearchState):
             return {"action": "continue"}
         step_actions = [a for a in state.actions if a.step == state.current_step and a.status != "refused"]
@@ -52,7 +53,7 @@ class ToolFailureCritic(Critic):
         self.sleep = sleep
         self.rng = rng or random.Random()
 
-    def evaluate(self, state, decision, results):
+    def evaluate(self, state: Any, decision: Decision, results: list[Any]) -> dict[str, Any]:
         if not isinstance(state, ResearchState):
             return {"action": "continue"}
         retryable = [a for a in state.actions if a.step == state.current_step and a.transient]
@@ -73,7 +74,7 @@ class ToolFailureCritic(Critic):
 
 
 class GroundingCritic(Critic):
-    def evaluate(self, state, decision, results):
+    def evaluate(self, state: Any, decision: Decision, results: list[Any]) -> dict[str, Any]:
         if not isinstance(state, ResearchState):
             return {"action": "continue"}
         this_step = state.step_log[-1].get("rejected_findings", 0) if state.step_log else 0

@@ -16,7 +16,10 @@ reused criterion starts clean.
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine import StopCriteria, StopReason
+from engine.criteria import Verdict
 from research_agent.state import ResearchState
 
 
@@ -25,7 +28,7 @@ class NoProgressCriteria(StopCriteria):
         self.max_unchanged_steps = max_unchanged_steps
         self.max_duplicates = max_duplicates
 
-    def should_stop(self, state, step_count, runtime_info=None):
+    def should_stop(self, state: Any, step_count: int, runtime_info: dict[str, Any] | None = None) -> Verdict:
         if not isinstance(state, ResearchState):
             return False, None, None
         open_cells = [c for c in state.cells.values() if c.is_open or c.status == "unavailable"]

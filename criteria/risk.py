@@ -10,12 +10,15 @@ human decides.
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine import StopCriteria, StopReason
+from engine.criteria import Verdict
 from research_agent.state import ResearchState
 
 
 class RiskCriteria(StopCriteria):
-    def should_stop(self, state, step_count, runtime_info=None):
+    def should_stop(self, state: Any, step_count: int, runtime_info: dict[str, Any] | None = None) -> Verdict:
         if not isinstance(state, ResearchState) or not state.risk:
             return False, None, None
         first = state.risk[0]

@@ -316,9 +316,9 @@ def find_passages(normalised: str, policy: RiskPolicy) -> list[Passage]:
                     found[key] = Passage(kind, name, key[1], offset + match.end(), _excerpt(window, match))
     if policy.structural_screen:
         for hit in find_instructions(normalised):
-            kind: RiskKind = "exfiltration" if hit.intent == "exfiltration" else "planted_instruction"
+            hit_kind: RiskKind = "exfiltration" if hit.intent == "exfiltration" else "planted_instruction"
             found.setdefault((f"structure:{hit.intent}", hit.start), Passage(
-                kind, f"structure:{hit.intent}", hit.start, hit.end, normalised[hit.start : hit.end][:EVIDENCE_CHARS].strip()
+                hit_kind, f"structure:{hit.intent}", hit.start, hit.end, normalised[hit.start : hit.end][:EVIDENCE_CHARS].strip()
             ))
     return sorted(found.values(), key=lambda p: (p.start, p.rule))
 

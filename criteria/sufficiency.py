@@ -16,9 +16,12 @@ stops with `evidence_sufficient` only when every check passes.
 
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import dataclass, field
 
 from engine import StopCriteria, StopReason
+from engine.criteria import Verdict as StopVerdict
 from research_agent.state import ResearchState
 
 
@@ -80,7 +83,7 @@ def assess(state: ResearchState) -> Verdict:
 class EvidenceSufficiencyCriteria(StopCriteria):
     """Stop with `evidence_sufficient` when `assess` passes every check."""
 
-    def should_stop(self, state, step_count, runtime_info=None):
+    def should_stop(self, state: Any, step_count: int, runtime_info: dict[str, Any] | None = None) -> StopVerdict:
         if not isinstance(state, ResearchState):
             return False, None, None
         verdict = assess(state)
