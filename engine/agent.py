@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from .model import Message, Model
 from .state import StateSchema
@@ -45,7 +45,11 @@ if TYPE_CHECKING:
     from .engine import Engine
 
 
-class AgentModule(ABC):
+S = TypeVar("S", bound=StateSchema)
+"""The agent's state type: the engine hands back to each method the state `init_state` built."""
+
+
+class AgentModule(ABC, Generic[S]):
     """Base class for agents; see the module docstring for the contract."""
 
     system_prompt: str | None = None
@@ -58,31 +62,31 @@ class AgentModule(ABC):
     # --- required ------------------------------------------------------
 
     @abstractmethod
-    def init_state(self, task: str, **kw: Any) -> StateSchema:
+    def init_state(self, task: str, **kw: Any) -> S:
         """A fresh state for `task` (the objective text)."""
 
     @abstractmethod
-    def reduce(self, state: StateSchema, observation: Observation, decision: Decision) -> StateSchema:
+    def reduce(self, state: S, observation: Observation, decision: Decision) -> S:
         """Fold the step's observation into the state and return it."""
 
     # --- overridable ---------------------------------------------------
 
-    def prepare(self, state: StateSchema) -> str:
+    def prepare(self, state: S) -> str:
         return f"Task: {state.task}\nStep: {state.current_step}"
 
-    def decide(self, state: StateSchema, observation: Observation | None) -> Decision | None:
+    def decide(self, state: S, observation: Observation | None) -> Decision | None:
         return None
 
-    def should_stop(self, state: StateSchema) -> bool:
+    def should_stop(self, state: S) -> bool:
         return False
 
-    def guard(self, state: StateSchema, action: Action) -> str | None:
+    def guard(self, state: S, action: Action) -> str | None:
         return None
 
-    def summarize_step(self, state: StateSchema, record: StepRecord) -> dict[str, Any]:
+    def summarize_step(self, state: S, record: StepRecord) -> dict[str, Any]:
         return {}
 
-    def build_messages(self, state: StateSchema, prompt: str) -> list[Message]:
+    def build_messages(self, state: S, prompt: str) -> list[Message]:
         messages: list[Message] = []
         if self.system_prompt:
             messages.append({"role": "system", "content": self.system_prompt})

@@ -124,7 +124,7 @@ class Engine:
 
     def __init__(
         self,
-        agent: AgentModule,
+        agent: AgentModule[Any],
         budget: RuntimeBudget | None = None,
         parser: Parser | None = None,
         critics: list[Critic] | None = None,

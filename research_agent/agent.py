@@ -32,7 +32,7 @@ from .state import ResearchState, RiskEvent, new_state
 from .tools.canonical import canonical_url, domain_of
 
 
-class ResearchAgent(AgentModule):
+class ResearchAgent(AgentModule[ResearchState]):
     def __init__(
         self,
         contract: TaskContract,

@@ -213,6 +213,8 @@ def make_policy(cfg: ResearchConfig, *, exhaustive: bool = False):
     from .policy.llm import LLMPolicy
 
     model = resolve_model(cfg.model, config=cfg)
+    if model is None:  # " offline " (padded) names no model either
+        return OfflinePolicy(exhaustive=exhaustive), None
     policy = LLMPolicy(model, exhaustive=exhaustive, planner=planner_for(cfg), reply_tokens=cfg.reply_tokens(),
                        max_page_chars=cfg.llm_page_chars, max_invalid_retries=cfg.llm_invalid_retries)
     return policy, model

@@ -280,18 +280,18 @@ def _decided(groups: dict[str, str | None], people: bool) -> str | None:
     w = words()
     if groups.get("price"):
         return "price"
-    if groups.get("adj"):
-        adj = " ".join(groups["adj"].lower().split())
+    if raw_adj := groups.get("adj"):
+        adj = " ".join(raw_adj.lower().split())
         return (w.comparatives_people.get(adj) if people else None) or w.comparatives.get(adj)
-    if groups.get("verb"):
-        verb = groups["verb"].lower()
+    if raw_verb := groups.get("verb"):
+        verb = raw_verb.lower()
         dim = "released" if verb == "came out" else w.event_verbs.get(verb)
         return "founded" if dim in w.order_as_founded else dim
-    if groups.get("noun"):
-        noun = " ".join(groups["noun"].lower().split())
+    if raw_noun := groups.get("noun"):
+        noun = " ".join(raw_noun.lower().split())
         if noun in _POPULATION_NOUNS:
             return "population"
-        counted = groups["cmp"].lower() in ("more", "most", "fewer", "fewest") and noun.endswith("s")
+        counted = (groups.get("cmp") or "").lower() in ("more", "most", "fewer", "fewest") and noun.endswith("s")
         return f"number of {noun}" if counted else noun
     return None
 

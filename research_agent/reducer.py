@@ -38,7 +38,7 @@ from .normalize import query_key, squash
 from .reading import Target, check_finding, read_page
 from .policy.base import FindingDraft, PageView, Policy
 from .policy.offline import mentions, usable_leads
-from .state import LADDER, ActionLog, Cell, Finding, Lead, ResearchState, RiskEvent, Source
+from .state import LADDER, ActionLog, Cell, Finding, Lead, ResearchState, RiskEvent, Source, SourceType
 from .tools.canonical import canonical_url, domain_of
 from .tools.errors import BlockedByPolicy
 from .tools.fingerprint import ClusterIndex
@@ -70,7 +70,7 @@ def snippet_hint(contract: TaskContract, cell: Cell, title: str, snippet: str) -
     return (readings[0].canonical, readings[0].display) if readings else (None, None)
 
 
-def source_type_of(url: str, obj_domains: list[str], contract: TaskContract) -> str:
+def source_type_of(url: str, obj_domains: list[str], contract: TaskContract) -> SourceType:
     host = domain_of(url)
     primary = [d.lower() for d in obj_domains + contract.primary_domains]
     if any(host == d or host.endswith("." + d) for d in primary):

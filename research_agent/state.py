@@ -224,7 +224,7 @@ class ResearchState(StateSchema):
 
     def signature(self) -> str:
         """Hash of what matters for progress: cell outcomes and the evidence behind them."""
-        data = [
+        data: list[tuple[Any, ...]] = [
             (k, c.status, c.value, sorted(c.finding_ids), sorted(c.candidate_ids), c.conflict, c.resolution, c.rung)
             for k, c in sorted(self.cells.items())
         ]

@@ -10,16 +10,14 @@ click's boxed message.
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
 import typer
 from typer.core import TyperGroup
 
-try:  # typer >= 0.20 vendors click as typer._click; older typer uses click itself
-    from typer._click import exceptions as click_exc
-except ImportError:  # pragma: no cover
-    from click import exceptions as click_exc  # type: ignore[no-redef]
+from typer._click import exceptions as click_exc  # typer vendors click (pyproject: typer>=0.27)
 
 __all__ = [
     "EXIT_BAD_INPUT", "EXIT_EPILOG", "EXIT_INTERRUPTED", "ConfigOpt", "DbOpt", "FaultOpt", "JsonOpt",
@@ -57,10 +55,11 @@ def _usage_line(exc: click_exc.UsageError) -> str:
 class OneLineGroup(TyperGroup):
     """The root command: click's errors become one `error:` line (exit 2 for usage)."""
 
-    def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
-             standalone_mode: bool = True, **extra: Any) -> Any:
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None, complete_var: str | None = None,
+             standalone_mode: bool = True, windows_expand_args: bool = True, **extra: Any) -> Any:
         try:
-            rv = super().main(args=args, prog_name=prog_name, complete_var=complete_var, standalone_mode=False, **extra)
+            rv = super().main(args=args, prog_name=prog_name, complete_var=complete_var, standalone_mode=False,
+                              windows_expand_args=windows_expand_args, **extra)
             code = rv if isinstance(rv, int) else 0
         except click_exc.NoArgsIsHelpError as exc:  # `research` alone: the help, as before
             print(exc.ctx.get_help() if exc.ctx else "", file=sys.stderr)

@@ -58,7 +58,7 @@ def _faults(specs: list[str], cfg: ResearchConfig) -> list:
         kind, _, times = kind.partition(":")
         urls = [f.url for f in iter_corpus(cfg.corpus_path())] if url == "*" else [url]
         try:
-            faults += [Fault(url=u, kind=kind, times=int(times) if times else None) for u in urls]
+            faults += [Fault.model_validate({"url": u, "kind": kind, "times": int(times) if times else None}) for u in urls]
         except (ValidationError, ValueError) as exc:
             kinds = ", ".join(get_args(FaultKind))
             raise BadInput(f"--fault {spec!r}: KIND is one of {kinds}; TIMES a whole number") from exc
@@ -103,7 +103,8 @@ def _execute(call: Callable[..., Any], *, store: Store, task_id: str, contract: 
     console = err()
     root = compose()
     token = root.StoreCancelToken(store, task_id)
-    view = LiveView(console, contract, task_id=task_id, max_steps=limits.get("steps"), start_step=start_step,
+    steps = limits.get("steps")
+    view = LiveView(console, contract, task_id=task_id, max_steps=None if steps is None else int(steps), start_step=start_step,
                     limits=limits, mode=live_mode(console, quiet))
     try:
         with sigint_cancels(token, view.notify), view:

@@ -165,8 +165,8 @@ def _print_grid(store: Store, task: TaskRecord, cells: list[dict[str, Any]]) -> 
 
     contract = task.task_contract
     label = status_label(store, task)
-    ended = task.end_kind and label not in ("Running", "Interrupted")
-    table = Table(title=f"task {task.id} — {label}" + (f" ({task.end_kind.value})" if ended else ""), show_lines=True)
+    ended = f" ({task.end_kind.value})" if task.end_kind and label not in ("Running", "Interrupted") else ""
+    table = Table(title=f"task {task.id} — {label}{ended}", show_lines=True)
     table.add_column("object", style="bold")
     for d in contract.dimensions:
         table.add_column(d.name)

@@ -111,9 +111,9 @@ def realdata_table(runs: list[dict]) -> str:
         )
     few = len(runs) <= MISSES_SHOWN
     for r in runs:
-        rd = r.get("realdata") or {}
-        lines += [f"  MISMATCH {r['case']}: {m}" for m in rd.get("mismatches", [])]
-        lines += [f"  missed {r['case']}: {m}" for m in rd.get("misses", []) if few]
+        case_rd = r.get("realdata") or {}
+        lines += [f"  MISMATCH {r['case']}: {m}" for m in case_rd.get("mismatches", [])]
+        lines += [f"  missed {r['case']}: {m}" for m in case_rd.get("misses", []) if few]
         for w in r.get("wrong_cells", []):
             lines.append(f"  WRONG {r['case']}: {w}")
     return "\n".join(lines)

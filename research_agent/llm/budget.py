@@ -82,12 +82,14 @@ class CallBudget:
         prompt = sum(estimate_tokens(str(m.get("content") or "")) for m in messages)
         tokens = prompt + reply_tokens
         cost = (prompt * price.input + reply_tokens * price.output) / 1e6 if price is not None else 0.0
-        figures = dict(call=call, spent=self.spent, tokens=tokens, cost=cost,
-                       max_tokens=self.max_tokens, max_cost=self.max_cost)
+        def exceeded(kind: BudgetKind) -> ModelBudgetExceeded:
+            return ModelBudgetExceeded(kind, call=call, spent=self.spent, tokens=tokens, cost=cost,
+                                       max_tokens=self.max_tokens, max_cost=self.max_cost)
+
         if self.max_tokens is not None and self.spent.total_tokens + tokens > self.max_tokens:
-            raise ModelBudgetExceeded("budget_tokens", **figures)
+            raise exceeded("budget_tokens")
         if self.max_cost is not None and self.spent.cost + cost > self.max_cost + 1e-12:
-            raise ModelBudgetExceeded("budget_cost", **figures)
+            raise exceeded("budget_cost")
 
     def add(self, usage: Usage | None) -> None:
         if usage is not None:

@@ -60,7 +60,7 @@ import random
 import time
 from collections.abc import Callable
 from datetime import datetime, timezone
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, cast
 from urllib.parse import urlsplit
 
 from pydantic import BaseModel
@@ -74,6 +74,7 @@ from .prices import DEFAULT_PRICES, PriceTable
 
 if TYPE_CHECKING:
     import httpx
+    from openai.types.chat import ChatCompletionMessageParam
 
 log = logging.getLogger(__name__)
 
@@ -286,7 +287,8 @@ class OpenAIModel:
             base_url=url,
             max_retries=0,
             timeout=timeout,
-            http_client=http_client,
+            # typed as httpx2.Client by openai, which accepts an httpx.Client as well (is_legacy_httpx_sync_client)
+            http_client=cast(Any, http_client),
         )
 
     def __repr__(self) -> str:
@@ -371,7 +373,9 @@ class OpenAIModel:
         for attempt in range(1, self.max_attempts + 1):
             wait_hint: float | None = None
             try:
-                return self._client.chat.completions.create(model=self.model, messages=messages, **params)
+                return self._client.chat.completions.create(
+                    model=self.model, messages=cast("list[ChatCompletionMessageParam]", messages), **params
+                )
             except openai.APIStatusError as exc:
                 status = exc.status_code
                 if "response_format" in params and _rejects_format(exc):

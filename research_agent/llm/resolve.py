@@ -28,16 +28,25 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 from engine.model import Model
 
 from .capabilities import CapabilityCache
-from .openai_model import DEFAULT_BASE_URL, OpenAIModel
+from .openai_model import DEFAULT_BASE_URL, OpenAIModel, StructuredMode
 from .prices import load_prices
 from .scripted import load_script
 
 ACCEPTED = "offline | rules[:noisy] | openai:<model name> | scripted:<path.jsonl>"
+
+
+def _structured_mode(value: Any) -> StructuredMode:
+    """The configured rung; a mapping config (not validated by ResearchConfig) may name none."""
+    modes: tuple[StructuredMode, ...] = get_args(StructuredMode)
+    for mode in modes:
+        if (value or "auto") == mode:
+            return mode
+    raise ValueError(f"unknown openai_structured_output {value!r}; accepted: {' | '.join(modes)}")
 
 
 def _get(config: Any, name: str) -> Any:
@@ -90,7 +99,7 @@ def _resolve(spec: str, config: Any) -> Model | None:
         api_key = _get(config, "openai_api_key")
         prices_file = _get(config, "prices_file")
         prices = load_prices(prices_file) if prices_file else None
-        mode = _get(config, "openai_structured_output") or "auto"
+        mode = _structured_mode(_get(config, "openai_structured_output"))
         return OpenAIModel(
             rest, api_key=api_key, base_url=base_url, prices=prices, structured_output=mode,
             capability_cache=CapabilityCache(_capabilities_path(config)),

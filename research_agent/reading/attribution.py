@@ -223,7 +223,7 @@ def _inside_longer_name(sentence: str, start: int, end: int, toks: list[tuple[in
         sentence_initial = len(before) == 1 and _common_initial(sentence, b, common)
         if glued and not sentence_initial and b[2].lower() not in _STARTERS and b[2] not in ("No.", "Nr.", "The"):
             return True
-    glued_after = []
+    glued_after: list[tuple[int, int, str]] = []
     for a in after:
         if sentence[(glued_after[-1][1] if glued_after else end):a[0]].strip() != "" or not _is_cap(a[2]):
             break
@@ -314,8 +314,8 @@ def mentions(
     for s, e, text in proper_chunks(sentence, common):
         if any(s < te and ts < e for ts, te in taken):
             continue
-        owner, how = _chunk_owner(text, objects, page_object)
-        found.append(EntityMention(s, e, text, owner, how))
+        owner, chunk_how = _chunk_owner(text, objects, page_object)
+        found.append(EntityMention(s, e, text, owner, chunk_how))
         taken.append((s, e))
     found.sort(key=lambda m: m.start)
     return [_with_role(sentence, m) for m in found]

@@ -75,7 +75,7 @@ def dimension_profile(dim: DimensionSpec) -> Profile:
     fam = family_named(dim.name)
     words = tuple(re.escape(k) for k in dim.keywords if k)
     cues = words + (fam.cues if fam else ())
-    kind = dim.kind or "text"
+    kind: str = dim.kind or "text"
     if fam is not None and (kind == "text" or (kind == "number" and fam.kind in ("count", "quantity", "money", "duration"))):
         kind = fam.kind  # the name says more than a generic kind ("population" is a count)
     optional = bool(fam and fam.cue_optional)

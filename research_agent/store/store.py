@@ -296,7 +296,7 @@ class Store:
         plan = self._plan(task_id, state) if state is not None else None
         with self._write() as conn:
             self._task_row(conn, task_id)
-            written = self._write_state(conn, task_id, run_id, state, run_usage, plan) if state is not None else None
+            written = self._write_state(conn, task_id, run_id, state, run_usage, plan) if state is not None and plan is not None else None
             self._check_run(conn, task_id, run_id)
             conn.execute(
                 "UPDATE runs SET ended_at = ?, end_kind = ?, stop_reason = ?, stop_detail = ? WHERE id = ?",

@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass
 
 import trafilatura
+from trafilatura.settings import Document
 
 from research_agent.tools.corpus_hygiene import decode_text
 
@@ -82,7 +83,7 @@ def _extract_html(html: str, url: str) -> ExtractedPage:
     )
     language = _html_language(html)
     fallback_title = _title_tag(html)
-    if document is None:
+    if not isinstance(document, Document):  # None: nothing extracted (a dict only with as_dict=True)
         return ExtractedPage(title=fallback_title, text="", date=None, language=language)
     text = (document.text or "").strip()
     title = (document.title or "").strip() or fallback_title

@@ -12,6 +12,7 @@ from __future__ import annotations
 import httpx
 
 from research_agent.tools.localweb import LocalWeb
+from research_agent.tools.search import SearchBackend, SearchResult
 
 __all__ = ["SplitTransport", "MergedSearch"]
 
@@ -35,18 +36,19 @@ class SplitTransport(httpx.BaseTransport):
 class MergedSearch:
     """Two backends answering one query: their results interleaved, duplicates dropped, ranks renumbered."""
 
-    def __init__(self, first, second) -> None:
+    def __init__(self, first: SearchBackend, second: SearchBackend) -> None:
         self.first, self.second = first, second
         self.name = f"{first.name}+{second.name}"
 
-    def search(self, query: str, limit: int = 10):
+    def search(self, query: str, limit: int = 10) -> list[SearchResult]:
         a, b = self.first.search(query, limit), self.second.search(query, limit)
-        merged, seen = [], set()
+        merged: list[SearchResult] = []
+        seen: set[str] = set()
         for pair in zip(a, b):
             merged += pair
         longer = a if len(a) > len(b) else b
         merged += longer[min(len(a), len(b)):]
-        out = []
+        out: list[SearchResult] = []
         for r in merged:
             if r.url in seen:
                 continue

@@ -142,6 +142,15 @@ def test_resolve_openai_from_dict_or_object_config(fake_openai, tmp_path):
     assert m2.generate([{"role": "user", "content": "x" * 400}]).usage.cost > 0.0
 
 
+def test_resolve_openai_refuses_an_unknown_structured_output_in_a_dict_config():
+    config = {"openai_base_url": "http://127.0.0.1:9/v1", "openai_api_key": "k", "openai_structured_output": "xml"}
+    with pytest.raises(ValueError, match="unknown openai_structured_output 'xml'; accepted: auto | json_schema"):
+        resolve_model("openai:local-model", config=config)
+    config["openai_structured_output"] = "json_object"
+    model = resolve_model("openai:local-model", config=config)
+    assert isinstance(model, OpenAIModel) and model.format_mode == "json_object"
+
+
 def test_resolve_openai_without_key_for_remote_endpoint(monkeypatch):
     with pytest.raises(ModelRejected, match="OPENAI_API_KEY"):
         resolve_model("openai:gpt-4o-mini", config={"openai_api_key": None, "openai_base_url": None})
