@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path, PurePosixPath
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -72,7 +72,7 @@ Category = Literal[
     "quick_complete", "must_continue", "unavailable", "conflict", "loop", "risk", "budget",
     "ramdocs", "comparison",  # the real-data dev set, built at test time (research_agent/evals/realdata.py)
 ]
-CATEGORIES: tuple[str, ...] = Category.__args__  # type: ignore[attr-defined]
+CATEGORIES: tuple[str, ...] = get_args(Category)
 EndKind = Literal["completed", "no_progress", "risk_abort", "budget_exhausted", "tool_failure", "user_cancelled"]
 CellStatus = Literal["confirmed", "partial", "pending", "unavailable", "irrelevant"]
 
@@ -200,10 +200,18 @@ def load_case(path: Path) -> EvalCase:
     """Load and validate one case; `path` is the case folder or its case.toml."""
     path = Path(path)
     file = path if path.name == CASE_FILE else path / CASE_FILE
-    root = file.parent
     where = str(file)
+    case = _validated(_read_toml(file, where), file.parent, where)
+    _check_layout(case, where)
+    _check_cells(case, _contract_of(case, where), where)
+    _check_faults(case, where)
+    _check_script(case, where)
+    return case
+
+
+def _read_toml(file: Path, where: str) -> dict[str, Any]:
     try:
-        raw = tomllib.loads(file.read_text(encoding="utf-8"))
+        return tomllib.loads(file.read_text(encoding="utf-8"))
     except FileNotFoundError as exc:
         raise CaseError(f"{where}: no such file (a case folder needs a {CASE_FILE})") from exc
     except tomllib.TOMLDecodeError as exc:
@@ -211,10 +219,12 @@ def load_case(path: Path) -> EvalCase:
     except UnicodeDecodeError as exc:
         raise CaseError(f"{where}: not UTF-8 text: {exc}") from exc
 
+
+def _validated(raw: dict[str, Any], root: Path, where: str) -> EvalCase:
     if "root" in raw:
         raise CaseError(f"{where}: key `root`: unknown key (the case folder is set by the loader)")
     try:
-        case = EvalCase.model_validate({**raw, "root": root})
+        return EvalCase.model_validate({**raw, "root": root})
     except ValidationError as exc:
         err = exc.errors()[0]
         msg = "unknown key" if err["type"] == "extra_forbidden" else err["msg"]
@@ -222,7 +232,10 @@ def load_case(path: Path) -> EvalCase:
             msg = "required key is missing"
         raise CaseError(f"{where}: key `{_loc(err['loc'])}`: {msg}") from exc
 
-    # the folder layout
+
+def _check_layout(case: EvalCase, where: str) -> None:
+    """The folder is named by the id and lives under its category's folder (when under one)."""
+    root = case.root
     if case.id != root.name:
         raise CaseError(f"{where}: key `id`: {case.id!r} must equal the case folder name {root.name!r}")
     if root.parent.name in CATEGORIES and root.parent.name != case.category:
@@ -230,9 +243,10 @@ def load_case(path: Path) -> EvalCase:
             f"{where}: key `category`: {case.category!r} but the case lives under {root.parent.name}/"
         )
 
-    # the contract
+
+def _contract_of(case: EvalCase, where: str) -> TaskContract:
     try:
-        contract = case.contract_model()
+        return case.contract_model()
     except ContractError as exc:
         text = str(exc)
         if case.contract is not None:
@@ -243,7 +257,9 @@ def load_case(path: Path) -> EvalCase:
             raise CaseError(text) from exc
         raise CaseError(f"{where}: key `question`: no [contract] table and the question does not parse: {text}") from exc
 
-    # expected cells name known objects and dimensions
+
+def _check_cells(case: EvalCase, contract: TaskContract, where: str) -> None:
+    """Expected cells name known objects and dimensions."""
     objects = [o.name for o in contract.objects]
     dims = [d.name for d in contract.dimensions]
     for key in case.expect.cells:
@@ -255,7 +271,9 @@ def load_case(path: Path) -> EvalCase:
         if dim not in dims:
             raise CaseError(f"{where}: key `expect.cells.\"{key}\"`: unknown dimension {dim!r} (the contract has {dims})")
 
-    # pages and faults
+
+def _check_faults(case: EvalCase, where: str) -> None:
+    """The case has pages; each fault names an http(s) URL whose page exists when the fault serves it."""
     if not case.pages_dir.is_dir():
         raise CaseError(f"{where}: key `(pages)`: the case has no {PAGES_DIR}/ folder next to {CASE_FILE}")
     hosts = set(case.hosts())
@@ -265,23 +283,22 @@ def load_case(path: Path) -> EvalCase:
         if parts.scheme not in ("http", "https") or not parts.hostname:
             raise CaseError(f"{where}: key `{key}`: {fault.url!r} is not an http(s) URL with a host")
         host = parts.hostname.lower()
-        page_needed = fault.kind not in PAGELESS_FAULTS or fault.times is not None
-        if page_needed:
-            if host not in hosts:
-                raise CaseError(
-                    f"{where}: key `{key}`: host {host!r} has no folder under {PAGES_DIR}/ "
-                    f"(a `{fault.kind}` fault{'' if fault.times is None else ' with `times`'} serves the page)"
-                )
-            page = page_path_for_url(case.pages_dir, fault.url)
-            if page is None or not page.is_file():
-                raise CaseError(f"{where}: key `{key}`: no page {page} for {fault.url!r}")
+        if fault.kind in PAGELESS_FAULTS and fault.times is None:
+            continue
+        if host not in hosts:
+            raise CaseError(
+                f"{where}: key `{key}`: host {host!r} has no folder under {PAGES_DIR}/ "
+                f"(a `{fault.kind}` fault{'' if fault.times is None else ' with `times`'} serves the page)"
+            )
+        page = page_path_for_url(case.pages_dir, fault.url)
+        if page is None or not page.is_file():
+            raise CaseError(f"{where}: key `{key}`: no page {page} for {fault.url!r}")
 
-    if case.model_script is not None:
-        script = case.model_script_path
-        assert script is not None
-        if not script.is_file():
-            raise CaseError(f"{where}: key `model_script`: no such file {script}")
-    return case
+
+def _check_script(case: EvalCase, where: str) -> None:
+    script = case.model_script_path
+    if case.model_script is not None and (script is None or not script.is_file()):
+        raise CaseError(f"{where}: key `model_script`: no such file {script}")
 
 
 def discover_cases(paths: list[Path]) -> list[EvalCase]:

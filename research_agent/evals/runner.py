@@ -19,6 +19,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from ..config import ResearchConfig, default_eval_paths, load_config, model_settings
 from .case import EvalCase, discover_cases, load_case
@@ -145,27 +146,47 @@ def run_eval(
 ) -> int:
     out = out if out is not None else sys.stdout  # resolved per call: stdout may be swapped between calls
     cases = discover_cases(paths or default_eval_paths())
-    if not cases:
-        print("no cases found", file=sys.stderr)
-        return 2
-    if record and (model == "offline" or model.startswith("scripted:")):
-        print(f"--record needs a model to record (rules or openai:<name>), not {model!r}", file=sys.stderr)
-        return 2
-    if baselines and model.startswith("scripted:"):
-        print("--baselines with a recorded script: the scripts hold the evidence stopper's runs only; "
-              "run the baselines with a live model (rules, openai:<name>) or offline", file=sys.stderr)
+    refused = "no cases found" if not cases else _refusal(model, record=record, baselines=baselines)
+    if refused:
+        print(refused, file=sys.stderr)
         return 2
     stoppers = STOPPERS if baselines else ("evidence",)
-    jobs = [(str(c.root), s, model, record) for s in stoppers for c in cases]
     started = time.monotonic()
+    results = _run_jobs([(str(c.root), s, model, record) for s in stoppers for c in cases], workers)
+    summary = summarize(results)
+    _print_summary(summary, stoppers, model, baselines, out)
+    _print_misses(results, out)
+    failures = check_thresholds(summary)
+    print(f"\n{len(cases)} cases × {len(stoppers)} stopper(s) in {time.monotonic() - started:.1f}s", file=out)
+    if record:
+        print(f"recorded the {model} answers of {len(cases)} case(s) to each case's script file", file=out)
+    for f in failures:
+        print(f"THRESHOLD FAILED {f}", file=out)
+    if json_path:
+        json_path.write_text(json.dumps({"summary": summary, "runs": results, "threshold_failures": failures}, indent=2, default=str))
+    return 1 if failures else 0
+
+
+def _refusal(model: str, *, record: bool, baselines: bool) -> str | None:
+    """Why this combination of options cannot run, or None."""
+    if record and (model == "offline" or model.startswith("scripted:")):
+        return f"--record needs a model to record (rules or openai:<name>), not {model!r}"
+    if baselines and model.startswith("scripted:"):
+        return ("--baselines with a recorded script: the scripts hold the evidence stopper's runs only; "
+                "run the baselines with a live model (rules, openai:<name>) or offline")
+    return None
+
+
+def _run_jobs(jobs: list[tuple[str, str, str, bool]], workers: int) -> list[dict[str, Any]]:
     if workers > 1:
         # leaving the block (normally, or on Ctrl-C) terminates the workers; a
         # SIGKILLed parent takes them with it (see workers.py)
         with worker_pool(workers) as pool:
-            results = pool.starmap(run_case, jobs, chunksize=1)
-    else:
-        results = [run_case(*j) for j in jobs]
-    summary = summarize(results)
+            return pool.starmap(run_case, jobs, chunksize=1)
+    return [run_case(*j) for j in jobs]
+
+
+def _print_summary(summary: dict[str, Any], stoppers: tuple[str, ...], model: str, baselines: bool, out: Any) -> None:
     for stopper in stoppers:
         print(table(f"\n== stopper: {stopper} ==", summary[stopper]), file=out)
         overall = summary[stopper]["overall"]
@@ -185,8 +206,12 @@ def run_eval(
                 if b.get("tool_calls"):
                     parts.append(f"{base}: {agg['tool_calls'] / b['tool_calls']:.2f}x (acc {fmt(b['accuracy'], 'accuracy')}, premature {fmt(b['premature'], 'premature')})")
             print(f"{cat:15} " + "; ".join(parts), file=out)
-    wrong = [r for r in results if r["stopper"] == "evidence" and not r["correct"]]
-    for r in wrong:
+
+
+def _print_misses(results: list[dict[str, Any]], out: Any) -> None:
+    for r in results:
+        if r["stopper"] != "evidence" or r["correct"]:
+            continue
         print(
             f"MISS {r['case']}: expected {r['expected']}, got {r['end_kind']} ({r['stop_reason']}: {r['stop_detail']})"
             + (f" cells {r['mismatched_cells']}" if r["mismatched_cells"] else "")
@@ -194,12 +219,3 @@ def run_eval(
             + (f" WRONG CONFIRMATIONS {r['wrong_cells']}" if r.get("wrong_confirmations") else ""),
             file=out,
         )
-    failures = check_thresholds(summary)
-    print(f"\n{len(cases)} cases × {len(stoppers)} stopper(s) in {time.monotonic() - started:.1f}s", file=out)
-    if record:
-        print(f"recorded the {model} answers of {len(cases)} case(s) to each case's script file", file=out)
-    for f in failures:
-        print(f"THRESHOLD FAILED {f}", file=out)
-    if json_path:
-        json_path.write_text(json.dumps({"summary": summary, "runs": results, "threshold_failures": failures}, indent=2, default=str))
-    return 1 if failures else 0
