@@ -287,8 +287,7 @@ class OpenAIModel:
             base_url=url,
             max_retries=0,
             timeout=timeout,
-            # typed as httpx2.Client by openai, which accepts an httpx.Client as well (is_legacy_httpx_sync_client)
-            http_client=cast(Any, http_client),
+            http_client=cast(Any, http_client),  # openai's hint says httpx2.Client; it takes an httpx.Client too
         )
 
     def __repr__(self) -> str:
