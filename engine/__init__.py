@@ -30,7 +30,7 @@ if TYPE_CHECKING:  # the same names, eagerly, for type checkers
     from .critic import Critic, CriticVerdict
     from .engine import Engine
     from .errors import (
-        ContractError,
+        ComponentContractError,
         DuplicateTool,
         EngineBusy,
         EngineError,
@@ -77,7 +77,7 @@ _EXPORTS: dict[str, str] = {
     "Critic": "critic",
     "CriticVerdict": "critic",
     "Engine": "engine",
-    "ContractError": "errors",
+    "ComponentContractError": "errors",
     "DuplicateTool": "errors",
     "EngineBusy": "errors",
     "EngineError": "errors",
@@ -140,7 +140,7 @@ __all__ = [
     "AsyncEngine",
     "BUDGET_REASONS",
     "CancelToken",
-    "ContractError",
+    "ComponentContractError",
     "Critic",
     "CriticVerdict",
     "Decision",

@@ -6,7 +6,7 @@ skipped actions) and returns a verdict dict.  Keys the engine reads:
 
     action       "continue" | "stop" | "retry"  (anything else means continue)
     stop_reason  on "stop": a StopReason value to record instead of critic_stop
-                 (e.g. "risk_abort"); an unknown value is a ContractError
+                 (e.g. "risk_abort"); an unknown value is a ComponentContractError
     detail       on "stop": the stop detail ("reason" is accepted too)
 
 Every verdict is stored, as returned, in `StepRecord.critic_outputs`.  When
@@ -20,7 +20,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .errors import ContractError
+from .errors import ComponentContractError
 from .stop_reason import StopReason
 from .types import Decision
 
@@ -64,4 +64,4 @@ def _stop_reason(value: Any) -> StopReason:
     try:
         return StopReason(value)
     except ValueError:
-        raise ContractError(f"critic returned unknown stop_reason {value!r}") from None
+        raise ComponentContractError(f"critic returned unknown stop_reason {value!r}") from None

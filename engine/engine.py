@@ -65,7 +65,7 @@ from .criteria import (
     StopCriteria,
 )
 from .critic import Critic, CriticVerdict
-from .errors import ContractError, EngineBusy, RetryLimitExceeded
+from .errors import ComponentContractError, EngineBusy, RetryLimitExceeded
 from .events import EngineEvent, EventType, Phase
 from .hooks import EngineHook
 from .model import MeteredModel, UsageMeter
@@ -259,7 +259,7 @@ class Engine:
         if decision is None:
             decision = self._model_decision(run, prompt)
         if not isinstance(decision, Decision) or decision.mode not in ("act", "final", "wait"):
-            raise ContractError(f"decide must return a Decision (act/final/wait) or None, got {decision!r}")
+            raise ComponentContractError(f"decide must return a Decision (act/final/wait) or None, got {decision!r}")
         record.decision = decision
         run.meter.add(decision.usage)
         self._emit(run, "decide", record.step, "decide", {"mode": decision.mode, "actions": [a.name for a in decision.actions]})
@@ -268,7 +268,7 @@ class Engine:
     def _model_decision(self, run: _Run, prompt: str) -> Decision:
         llm = self.agent.llm
         if llm is None:
-            raise ContractError("decide returned None but the agent has no llm to ask")
+            raise ComponentContractError("decide returned None but the agent has no llm to ask")
         response = llm.generate(self.agent.build_messages(run.state, prompt))
         return self.parser.parse(response.text, context={"state": run.state, "step": run.state.current_step})
 
@@ -295,7 +295,7 @@ class Engine:
             run.state.final_result = decision.final_answer
         state = self.agent.reduce(run.state, observation, decision)
         if state is None:
-            raise ContractError("reduce returned None; it must return the state")
+            raise ComponentContractError("reduce returned None; it must return the state")
         state.current_step = record.step
         run.state = state
         self._emit(run, "reduce", record.step, "reduce")
@@ -305,7 +305,7 @@ class Engine:
         outputs = [c.evaluate(run.state, decision, [r.output for r in observation.action_results]) for c in self.critics]
         for out in outputs:
             if not isinstance(out, dict):
-                raise ContractError(f"a critic must return a dict, got {type(out).__name__}")
+                raise ComponentContractError(f"a critic must return a dict, got {type(out).__name__}")
         record.critic_outputs = observation.critic_outputs = outputs
         verdict = CriticVerdict.combine(outputs)
         if verdict.action == "retry":
@@ -355,7 +355,7 @@ class Engine:
     def _summary(self, run: _Run, record: StepRecord) -> dict[str, Any]:
         summary = self.agent.summarize_step(run.state, record)
         if not isinstance(summary, dict):
-            raise ContractError(f"summarize_step must return a dict, got {type(summary).__name__}")
+            raise ComponentContractError(f"summarize_step must return a dict, got {type(summary).__name__}")
         return summary
 
     # --- stopping --------------------------------------------------------
@@ -391,7 +391,7 @@ class Engine:
             stop, reason, detail = criterion.should_stop(run.state, len(run.records), info)
             if stop:
                 if reason is None:
-                    raise ContractError(f"{type(criterion).__name__} fired without a stop reason")
+                    raise ComponentContractError(f"{type(criterion).__name__} fired without a stop reason")
                 return StopReason(reason), detail
         return _NO_STOP
 
@@ -441,7 +441,7 @@ class Engine:
             if state.stop_reason is None and record is not None:  # failing steps still meet the hard limits
                 state.stop_reason, state.stop_detail = self._hard_stop(run)
         else:
-            raise ContractError(f"recovery policy must return 'continue' or 'stop', got {action!r}") from exc
+            raise ComponentContractError(f"recovery policy must return 'continue' or 'stop', got {action!r}") from exc
 
     def _abort(self, run: _Run, exc: BaseException) -> None:
         """An exception is escaping the run: record why, so the trace is not left 'running'."""

@@ -4,7 +4,7 @@
      ├── ModelError              a model call failed (adapters map provider errors here, `raise … from exc`)
      │    └── ScriptExhausted    a ScriptedModel ran out of outputs (it never repeats one)
      ├── ParseError              model text is not a valid Decision
-     ├── ContractError           an agent, critic or hook returned something outside its contract
+     ├── ComponentContractError  an agent, critic or hook returned something outside its contract
      ├── RetryLimitExceeded      a critic asked for more consecutive retries than `max_retries_per_step`
      ├── UnknownTool             a Decision named a tool the registry does not hold
      ├── DuplicateTool           a tool name was registered twice
@@ -43,8 +43,10 @@ class ParseError(EngineError):
         self.text = text
 
 
-class ContractError(EngineError):
-    """A component returned a value outside its contract (e.g. `decide` returned a str)."""
+class ComponentContractError(EngineError):
+    """A component returned a value outside its contract (e.g. `decide` returned a str).
+
+    Not the research task contract: that is `research_agent.contract.ContractError`."""
 
 
 class RetryLimitExceeded(EngineError):

@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, runtime_checkable
 
-from .errors import ContractError, ScriptExhausted
+from .errors import ComponentContractError, ScriptExhausted
 from .types import Usage
 
 Message = dict[str, Any]
@@ -100,7 +100,7 @@ class ScriptedModel:
         if isinstance(out, str):
             out = ModelResponse(text=out)
         if not isinstance(out, ModelResponse):
-            raise ContractError(f"{self.name}: script output must be str, dict or ModelResponse, got {type(out).__name__}")
+            raise ComponentContractError(f"{self.name}: script output must be str, dict or ModelResponse, got {type(out).__name__}")
         if out.usage is None or (out.usage.total_tokens == 0 and out.usage.cost == 0):
             prompt = sum(estimate_tokens(str(m.get("content") or "")) for m in messages)
             completion = estimate_tokens(out.text)

@@ -14,19 +14,18 @@ policy is ours:
   The wait goes through the injected `sleep`, so tests never really sleep.
 * any other 4xx is permanent and never retried.
 
-Errors are mapped at this boundary (`raise … from exc`) to a small tree,
-rooted in the engine's `ModelError` so the engine's recovery policy sees
-every model failure as one kind:
+Errors are mapped at this boundary (`raise … from exc`) to a small tree
+under the engine's `ModelError` (one class, re-exported here), so the
+engine's recovery policy sees every model failure as one kind:
 
-    engine.errors.ModelError
-     └── ModelError               a model call failed (this adapter, the LLM policy)
-          ├── ModelUnavailable    transient failures outlasted the retries (429/5xx/timeout/connection)
-          ├── ModelRejected       permanent: a 4xx other than 429, a refused configuration
-          │                       (no key for a remote endpoint, a remote one under the offline guard)
-          ├── FormatRejected      internal: the server refused the `response_format` rung; the
-          │                       adapter steps down the ladder (or, at the bottom / with a fixed
-          │                       rung, raises ModelRejected)
-          └── ModelOutputInvalid  the model answered, but not with something usable
+    engine.errors.ModelError      a model call failed (this adapter, the LLM policy)
+     ├── ModelUnavailable         transient failures outlasted the retries (429/5xx/timeout/connection)
+     ├── ModelRejected            permanent: a 4xx other than 429, a refused configuration
+     │                            (no key for a remote endpoint, a remote one under the offline guard)
+     ├── FormatRejected           internal: the server refused the `response_format` rung; the
+     │                            adapter steps down the ladder (or, at the bottom / with a fixed
+     │                            rung, raises ModelRejected)
+     └── ModelOutputInvalid       the model answered, but not with something usable
                                   (a refusal, no choices; the LLM policy raises it after
                                   its validation retries run out)
 
@@ -65,7 +64,7 @@ from urllib.parse import urlsplit
 
 from pydantic import BaseModel
 
-from engine.errors import ModelError as EngineModelError
+from engine.errors import ModelError
 from engine.model import Message, ModelResponse, estimate_tokens
 from engine.types import Usage
 
@@ -95,10 +94,6 @@ _UNSUPPORTED_KEYWORDS = frozenset({
 StructuredMode = Literal["auto", "json_schema", "json_object_schema", "json_object", "off"]
 DEFAULT_MAX_TOKENS = 1024
 _FORMAT_WORDS = ("response_format", "json_schema", "json_object")
-
-
-class ModelError(EngineModelError):
-    """A model call failed (see the module docstring for the tree)."""
 
 
 class ModelUnavailable(ModelError):

@@ -124,7 +124,7 @@ def test_a_criterion_firing_without_a_reason_is_a_contract_error():
 
     result = Engine(CountingAgent(), stop_criteria=[Sloppy()]).run("x")
     assert result.state.stop_reason is StopReason.UNRECOVERABLE_ERROR
-    assert result.state.stop_detail.startswith("ContractError:")
+    assert result.state.stop_detail.startswith("ComponentContractError:")
 
 
 def test_time_budget_stops_the_run():

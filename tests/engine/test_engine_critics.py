@@ -63,7 +63,7 @@ def test_critic_stop_with_an_unknown_reason_is_a_contract_error():
     critic = Scripted({"action": "stop", "stop_reason": "bored"})
     result = Engine(CountingAgent(target=5), critics=[critic]).run("x")
     assert result.state.stop_reason is StopReason.UNRECOVERABLE_ERROR
-    assert result.state.stop_detail.startswith("ContractError:")
+    assert result.state.stop_detail.startswith("ComponentContractError:")
 
 
 def test_critic_stop_wins_over_a_final_answer_and_the_budget():

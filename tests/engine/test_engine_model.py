@@ -109,7 +109,7 @@ def test_decide_returning_none_without_a_model_is_a_contract_error():
         pass
 
     result = Engine(NoModel(None)).run("x")  # type: ignore[arg-type]
-    assert result.state.stop_detail.startswith("ContractError:")
+    assert result.state.stop_detail.startswith("ComponentContractError:")
 
 
 class ThinkingAgent(CountingAgent):
