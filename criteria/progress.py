@@ -28,7 +28,7 @@ class NoProgressCriteria(StopCriteria):
     def should_stop(self, state, step_count, runtime_info=None):
         if not isinstance(state, ResearchState):
             return False, None, None
-        open_cells = [c for c in state.cells.values() if c.is_open or c.status == "unavailable"]
+        open_cells = state.unanswered_cells()
         dup = state.counters.get("consecutive_duplicates", 0)
         if dup >= self.max_duplicates:
             return True, StopReason.DUPLICATE_PATH, (

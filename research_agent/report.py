@@ -132,7 +132,7 @@ def _facts(
         "answer": [_answer(c) for c in cells],
         "answer_text": answer_text,
         "verified_claims": [_claim(state, c) for c in cells if c.status == "confirmed"],
-        "open_questions": [_question(state, c) for c in cells if _is_open(c)],
+        "open_questions": [_question(state, c) for c in cells if c.is_unanswered],
         "conflicts": [
             {
                 "cell": c.key,
@@ -192,10 +192,6 @@ def _ordered_cells(state: ResearchState) -> list[Cell]:
     order = state.task_contract.cell_keys() if state.contract else []
     seen = [state.cells[k] for k in order if k in state.cells]
     return seen + [c for k, c in state.cells.items() if k not in set(order)]
-
-
-def _is_open(cell: Cell) -> bool:
-    return cell.is_open or cell.status == "unavailable"
 
 
 def _answer(c: Cell) -> dict[str, Any]:
@@ -615,7 +611,7 @@ def report_parts_present(markdown: str, *, state: ResearchState | None = None) -
     if state is not None:
         cells = {f"{c.object} / {c.dimension}": c for c in state.cells.values()}
         confirmed = {k for k, c in cells.items() if c.status == "confirmed"}
-        open_cells = {k for k, c in cells.items() if _is_open(c)}
+        open_cells = {k for k, c in cells.items() if c.is_unanswered}
         known = True
     elif table := _table_cells(sections.get("Answer", "")):
         confirmed = {k for k, s in table.items() if s.startswith("confirmed")}

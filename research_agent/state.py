@@ -141,7 +141,14 @@ class Cell:
 
     @property
     def is_open(self) -> bool:
+        """Research can still change it: pending, partial, or confirmed over an unresolved conflict."""
         return self.status in OPEN_STATUSES or (self.status == "confirmed" and self.conflict and not self.resolution)
+
+    @property
+    def is_unanswered(self) -> bool:
+        """Open, or closed without an answer (`unavailable`): what a report lists as an open question
+        and the stop criteria count as the open cells that remain."""
+        return self.is_open or self.status == "unavailable"
 
 
 @dataclass
@@ -208,6 +215,9 @@ class ResearchState(StateSchema):
 
     def open_cells(self) -> list[Cell]:
         return [c for c in self.cells.values() if c.is_open]
+
+    def unanswered_cells(self) -> list[Cell]:
+        return [c for c in self.cells.values() if c.is_unanswered]
 
     def executed_keys(self) -> dict[str, int]:
         """Normalised keys of tool calls that ran (not refused), with their step."""
