@@ -22,7 +22,7 @@ class ToolFailureCriteria(StopCriteria):
         if not isinstance(state, ResearchState):
             return False, None, None
         for tool in ("search", "visit"):
-            n = state.counters.get(f"consecutive_failures:{tool}", 0)
+            n = state.progress.consecutive_failures.get(tool, 0)
             if n >= self.max_consecutive_failures:
                 return True, StopReason.TOOL_UNAVAILABLE, f"{tool} failed {n} times in a row (failure budget {self.max_consecutive_failures})"
         open_cells = state.unanswered_cells()

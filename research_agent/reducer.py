@@ -109,7 +109,7 @@ class Reducer:
             if result.status == "refused":
                 self._refused(state, result, step)
                 continue
-            state.bump("tool_calls")
+            state.progress.tool_calls += 1
             if result.name == "search":
                 self._search(state, result, step)
             elif result.name == "visit":
@@ -153,15 +153,15 @@ class Reducer:
                 return
             case "duplicate":
                 # the policy repeated a path that already ran: change strategy
-                state.bump("refused_duplicates")
-                state.bump("consecutive_duplicates")
+                state.progress.refused_duplicates += 1
+                state.progress.consecutive_duplicates += 1
                 cell = state.cells.get(cell_key or "")
                 if cell is not None and cell.is_open and not cell.exhausted:
                     self._advance(state, cell, f"refused: {reason}")
             case "copy":  # a probable copy: drop that lead, keep the rest of the path
-                state.bump("refused_copies")
+                state.progress.refused_copies += 1
             case "denied" | None:  # a denied domain or URL (or an untyped refusal): drop that lead
-                state.bump("refused_other")
+                state.progress.refused_other += 1
             case _:
                 assert_never(kind)
         state.notice = f"step {step}: {result.name} refused — {reason}"
@@ -184,8 +184,7 @@ class Reducer:
         if result.status != "ok":
             self._failure(state, log, result)
             return
-        state.counters["consecutive_failures:search"] = 0
-        state.counters["consecutive_duplicates"] = 0
+        state.progress.succeeded("search")
         contract = state.task_contract
         obj = contract.object(cell.object) if cell else None
         known = {lead.canonical_url for lead in state.leads if lead.cell == cell_key}
@@ -211,7 +210,7 @@ class Reducer:
                 added += 1
         log.new_leads = added
         if added == 0:
-            state.bump("invalid_actions")
+            state.progress.invalid_actions += 1
             if cell is not None and cell.is_open:
                 cell.stale_steps += 1
 
@@ -238,8 +237,7 @@ class Reducer:
                 state.risk.append(_blocked_hop(result.exception, url, step))
             self._failure(state, log, result, source)
             return False
-        state.counters["consecutive_failures:visit"] = 0
-        state.counters["consecutive_duplicates"] = 0
+        state.progress.succeeded("visit")
         page = result.output
         source.opened, source.opened_step, source.failure = True, step, None
         source.title = page.title or source.title
@@ -260,14 +258,14 @@ class Reducer:
         seen_clusters = state.opened_clusters()
         source.cluster_id = index.add(source.id, source.fingerprint)
         if source.cluster_id in seen_clusters:
-            state.bump("duplicate_sources")
+            state.progress.duplicate_sources += 1
         view = PageView(source.id, page.final_url, page.title or "", text, page.date, source.source_type)
         cells = [k for k, c in state.cells.items() if c.status != "irrelevant"]
         drafts = self.policy.extract(state, view, cells)
         added = sum(self._add_finding(state, d, source, view, step) for d in drafts)  # the quarantined-clean text
         log.new_evidence = added > 0
         if not added:
-            state.bump("invalid_actions")
+            state.progress.invalid_actions += 1
             cell = state.cells.get(cell_key or "")
             if cell is not None and cell.is_open:
                 cell.stale_steps += 1
@@ -279,7 +277,7 @@ class Reducer:
         cell = state.cells.get(draft.cell)
         quote = draft.quote.strip()
         if cell is None or not quote or squash(quote) not in squash(page.text):
-            state.bump("rejected_findings")
+            state.progress.rejected()
             return False
         contract = state.task_contract
         dim = contract.dimension(cell.dimension)
@@ -290,12 +288,11 @@ class Reducer:
         else:
             checked = check_finding(contract.objects, obj, dim, draft.value, quote, page.title or "")
             if checked.refusal is not None or checked.value is None:
-                state.bump("rejected_findings")
-                state.bump(f"rejected_{checked.refusal or 'no_value'}")
+                state.progress.rejected(checked.refusal or "no_value")
                 return False
             value, display, matched = checked.value.canonical, checked.value.display, checked.matched
         if not value:
-            state.bump("rejected_findings")
+            state.progress.rejected()
             return False
         for f in state.findings.values():
             if f.cell == draft.cell and f.source_id == source.id and f.value == value:
@@ -316,10 +313,9 @@ class Reducer:
         transient = bool(getattr(exc, "transient", False))
         log.error_type, log.error = result.error_type, result.error
         log.retry_after = getattr(exc, "retry_after", None)
-        state.bump(f"consecutive_failures:{log.tool}")
-        state.bump(f"failures:{log.tool}")
+        state.progress.failed(log.tool)
         if transient:
-            attempts = state.bump(f"attempts:{log.key}")
+            attempts = state.progress.attempt(log.key)
             log.transient = attempts < self.config.transient_attempts
             if log.transient:
                 return  # the lead stays: the critic retries with backoff
@@ -487,23 +483,24 @@ class Reducer:
     # -------------------------------------------------------------- progress
     def _progress(self, state: ResearchState, before: dict, new_evidence: bool) -> None:
         sig = state.signature()
+        counts = state.progress
         if sig == state.last_signature:
-            state.bump("unchanged_steps")
+            counts.unchanged_steps += 1
         else:
-            state.counters["unchanged_steps"] = 0
-            state.counters["last_change_step"] = state.current_step
+            counts.unchanged_steps = 0
+            counts.last_change_step = state.current_step
         state.last_signature = sig
         closed = [k for k, c in state.cells.items() if before.get(k, ("pending",))[0] in OPEN_STATUSES and c.status in ("confirmed", "irrelevant")]
-        rejected = state.counters.get("rejected_findings", 0)
+        rejected = counts.rejected_findings
         state.step_log.append(
             {
                 "step": state.current_step,
-                "rejected_findings": rejected - state.counters.get("rejected_reported", 0),
+                "rejected_findings": rejected - counts.rejected_reported,
                 "new_evidence": new_evidence,
                 "gaps_closed": closed,
                 "status_counts": state.status_counts(),
             }
         )
-        state.counters["rejected_reported"] = rejected
+        counts.rejected_reported = rejected
         del state.step_log[:-50]  # bounded: the full history lives in the trace
 

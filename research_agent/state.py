@@ -28,6 +28,7 @@ from typing import Any, Callable, Literal
 from engine import StateSchema, StopReason
 
 from .contract import TaskContract, cell_key
+from .progress_counters import ProgressCounters
 
 CellStatus = Literal["confirmed", "partial", "pending", "unavailable", "irrelevant"]
 SourceType = Literal["primary", "secondary", "forum", "unknown"]
@@ -190,8 +191,9 @@ class ResearchState(StateSchema):
     """`ClusterIndex.to_dict()` so a resumed run rebuilds the same clusters."""
     risk: list[RiskEvent] = field(default_factory=list)
     counters: dict[str, int] = field(default_factory=dict)
-    """tool_calls, refused_duplicates, consecutive_duplicates, rejected_findings,
-    invalid_actions, unchanged_steps, transient_failures:<tool>, consecutive_failures:<tool>…"""
+    """The model's tallies, written by the policy: model_calls, rejected_outputs, model_calls:<kind>…"""
+    progress: ProgressCounters = field(default_factory=ProgressCounters)
+    """What the reducer counts and the stop criteria read (tool calls, duplicates, failures…)."""
     last_signature: str = ""
     notice: str | None = None
     """A message for the policy about the last step (e.g. why an action was refused)."""
@@ -270,6 +272,8 @@ class ResearchState(StateSchema):
         d["leads"] = [Lead(**v) for v in d.get("leads", [])]
         d["actions"] = [ActionLog(**v) for v in d.get("actions", [])]
         d["risk"] = [RiskEvent(**v) for v in d.get("risk", [])]
+        if isinstance(d.get("progress"), dict):
+            d["progress"] = ProgressCounters.from_dict(d["progress"])
         if d.get("stop_reason"):
             d["stop_reason"] = StopReason(d["stop_reason"])
         known = {f.name for f in fields(cls)}
