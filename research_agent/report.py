@@ -118,7 +118,7 @@ def _facts(
     cells = _ordered_cells(state)
     by_canonical = {s.canonical_url: s for s in state.sources.values()}
     # a no-progress ending has no untried path left: a resume cannot change it (new material means a new task)
-    resumable = end_kind in RESUMABLE and end_kind != EndKind.NO_PROGRESS
+    resumable = end_kind in RESUMABLE
     reason = stop_reason.value if isinstance(stop_reason, StopReason) else stop_reason
     if hasattr(usage, "model_dump"):
         usage = usage.model_dump()
