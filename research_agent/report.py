@@ -124,7 +124,7 @@ def _facts(
         usage = usage.model_dump()
     return {
         "task_id": task_id,
-        "question": state.task or state.contract.get("question", ""),
+        "question": state.task or (state.contract.question if state.contract else ""),
         "status": STATUS_LABEL[end_kind],
         "end_kind": end_kind.value,
         "stop_reason": reason,
@@ -165,7 +165,7 @@ def _facts(
 def _resume_options(state: ResearchState) -> list[dict[str, str]]:
     """What could change a no-progress ending, each as a new task: every open cell has no untried
     path left, and a resume keeps the task's dedup memory, so it would only stop again."""
-    question = (state.task or state.contract.get("question", "")).replace('"', '\\"')
+    question = (state.task or (state.contract.question if state.contract else "")).replace('"', '\\"')
     return [
         {"change": "more sources: a corpus folder with pages this run has not seen",
          "command": f'research run "{question}" --corpus DIR'},
