@@ -60,7 +60,7 @@ class ToolFailureCritic(Critic):
         if not retryable:
             return {"action": "continue", "critic": "tool_failure"}
         a = retryable[-1]
-        attempt = state.counters.get(f"attempts:{a.key}", 1)
+        attempt = state.progress.attempts.get(a.key, 1)
         delay = self.rng.uniform(0, min(self.max_delay, self.base_delay * 2 ** (attempt - 1)))
         retry_after = a.retry_after
         if retry_after is not None:
@@ -78,5 +78,5 @@ class GroundingCritic(Critic):
         if not isinstance(state, ResearchState):
             return {"action": "continue"}
         this_step = state.step_log[-1].get("rejected_findings", 0) if state.step_log else 0
-        total = state.counters.get("rejected_findings", 0)
+        total = state.progress.rejected_findings
         return {"action": "continue", "critic": "grounding", "rejected_this_step": this_step, "rejected_total": total}

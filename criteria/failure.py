@@ -25,10 +25,10 @@ class ToolFailureCriteria(StopCriteria):
         if not isinstance(state, ResearchState):
             return False, None, None
         for tool in ("search", "visit"):
-            n = state.counters.get(f"consecutive_failures:{tool}", 0)
+            n = state.progress.consecutive_failures.get(tool, 0)
             if n >= self.max_consecutive_failures:
                 return True, StopReason.TOOL_UNAVAILABLE, f"{tool} failed {n} times in a row (failure budget {self.max_consecutive_failures})"
-        open_cells = [c for c in state.cells.values() if c.is_open or c.status == "unavailable"]
+        open_cells = state.unanswered_cells()
         if not open_cells or not all(c.exhausted for c in open_cells):
             return False, None, None
         for cell in open_cells:

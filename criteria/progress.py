@@ -31,8 +31,8 @@ class NoProgressCriteria(StopCriteria):
     def should_stop(self, state: Any, step_count: int, runtime_info: dict[str, Any] | None = None) -> Verdict:
         if not isinstance(state, ResearchState):
             return False, None, None
-        open_cells = [c for c in state.cells.values() if c.is_open or c.status == "unavailable"]
-        dup = state.counters.get("consecutive_duplicates", 0)
+        open_cells = state.unanswered_cells()
+        dup = state.progress.consecutive_duplicates
         if dup >= self.max_duplicates:
             return True, StopReason.DUPLICATE_PATH, (
                 f"{dup} proposed actions in a row had already been executed (refused before running); "
@@ -42,12 +42,12 @@ class NoProgressCriteria(StopCriteria):
             desc = ", ".join(f"{c.key} {c.status} ({c.needed or 'no path'})" for c in open_cells)
             searched = len({a.key for a in state.actions if a.tool == "search" and a.status == "ok"})
             opened = sum(1 for s in state.sources.values() if s.opened)
-            last = state.counters.get("last_change_step", 0)
+            last = state.progress.last_change_step
             return True, StopReason.NO_NEW_EVIDENCE, (
                 f"no untried path left for {len(open_cells)} open cell(s): {desc}; "
                 f"{searched} distinct queries, {opened} pages read; last state change at step {last}"
             )
-        unchanged = state.counters.get("unchanged_steps", 0)
+        unchanged = state.progress.unchanged_steps
         if unchanged >= self.max_unchanged_steps:
             return True, StopReason.NO_NEW_EVIDENCE, f"research state unchanged for {unchanged} steps"
         return False, None, None

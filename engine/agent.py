@@ -12,10 +12,11 @@ and may override:
     decide(state, observation)      a Decision, or None to let the engine call
                                     `self.llm` with `build_messages(...)` and parse the text
     should_stop(state) -> bool      True ends the run as `agent_condition`
-    guard(state, action) -> str|None
-                                    called before EACH action is dispatched; a string
-                                    refuses it (no tool call; status "refused", error_type
-                                    "Refused", error = the string)
+    guard(state, action) -> Refusal|str|None
+                                    called before EACH action is dispatched; a `Refusal`
+                                    (or plain text) refuses it (no tool call; status
+                                    "refused", error_type "Refused", error = its message,
+                                    `ActionResult.refusal` = the typed value)
     summarize_step(state, record) -> dict
                                     called in the trace phase, after check_stop (so on the
                                     last step `record.stop_reason` is set); stored in
@@ -37,7 +38,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 from .model import Message, Model
 from .state import StateSchema
 from .tools import ToolRegistry
-from .types import Action, Decision, EngineResult, Observation, RuntimeBudget, StepRecord, Task
+from .types import Action, Decision, EngineResult, Observation, Refusal, RuntimeBudget, StepRecord, Task
 
 if TYPE_CHECKING:
     from .criteria import StopCriteria
@@ -80,7 +81,7 @@ class AgentModule(ABC, Generic[S]):
     def should_stop(self, state: S) -> bool:
         return False
 
-    def guard(self, state: S, action: Action) -> str | None:
+    def guard(self, state: S, action: Action) -> Refusal | str | None:
         return None
 
     def summarize_step(self, state: S, record: StepRecord) -> dict[str, Any]:

@@ -286,7 +286,7 @@ class Engine:
             return ActionResult(action.name, "skipped", error="run cancelled", error_type="Cancelled", args=action.args)
         refusal = self.agent.guard(run.state, action)
         if refusal is not None:
-            return ActionResult(action.name, "refused", error=refusal, error_type="Refused", args=action.args)
+            return ActionResult.refused(action, refusal)
         return self.agent.tool_registry.execute(action)
 
     def _reduce(self, run: _Run, record: StepRecord, observation: Observation, decision: Decision) -> None:

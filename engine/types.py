@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any, Generic, Literal, TypeVar
 
 from .stop_reason import StopReason
@@ -37,6 +38,8 @@ class Decision:
     rationale: str | None = None
     usage: "Usage | None" = None
     """Model usage spent making this decision, when the agent called a model itself."""
+    cause: Enum | None = None
+    """Why the agent decided this, typed (e.g. why it waits); the engine carries it to `reduce` untouched."""
 
     @classmethod
     def act(cls, actions: list[Action] | Action, rationale: str | None = None) -> "Decision":
@@ -49,8 +52,23 @@ class Decision:
         return cls(mode="final", final_answer=answer, rationale=rationale)
 
     @classmethod
-    def wait(cls, rationale: str | None = None) -> "Decision":
-        return cls(mode="wait", rationale=rationale)
+    def wait(cls, rationale: str | None = None, cause: Enum | None = None) -> "Decision":
+        return cls(mode="wait", rationale=rationale, cause=cause)
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a guard refused an action: a `kind` the agent branches on and a `detail` for people.
+
+    `message` ("<kind>: <detail>") is what users, traces and policies read; an agent
+    narrows `kind` to its own vocabulary (a subclass with a `Literal`)."""
+
+    kind: str
+    detail: str
+
+    @property
+    def message(self) -> str:
+        return f"{self.kind}: {self.detail}"
 
 
 @dataclass
@@ -71,6 +89,15 @@ class ActionResult:
     args: dict[str, Any] = field(default_factory=dict)
     exception: BaseException | None = field(default=None, repr=False, compare=False)
     """The exception a failing tool raised, kept so critics can classify it by type."""
+    refusal: Refusal | None = None
+    """The guard's typed refusal when `status` is `refused` (None when the guard gave plain text)."""
+
+    @classmethod
+    def refused(cls, action: Action, refusal: "Refusal | str") -> "ActionResult":
+        """The result of an action the guard refused: `error` is the refusal's message."""
+        typed = refusal if isinstance(refusal, Refusal) else None
+        text = typed.message if typed is not None else str(refusal)
+        return cls(action.name, "refused", error=text, error_type="Refused", args=action.args, refusal=typed)
 
 
 @dataclass

@@ -4,7 +4,7 @@
   screens the question itself (a request for personal data is a risk event
   before any tool runs).
 * `decide` asks the policy for one tool call (one per step, so every call is
-  checkpointed); with no path left it waits with `NO_PATH`, which the reducer
+  checkpointed); with no path left it waits with `WaitReason.NO_PATH`, which the reducer
   turns into closed cells and the no-progress criterion into a stop.
 * `guard` runs before each action is executed: risk screen, contract domain
   rules, and the dedup memory (normalised query key, canonical URL, a lead
@@ -27,8 +27,9 @@ from .contract import TaskContract
 from .policy.base import Policy
 from .policy.offline import lead_allowed
 from .normalize import squash
-from .reducer import NO_PATH, Reducer, ReducerConfig, action_key
+from .reducer import Reducer, ReducerConfig, action_key
 from .state import ResearchState, RiskEvent, new_state
+from .step_kinds import WAIT_TEXT, Refusal, WaitReason
 from .tools.canonical import canonical_url, domain_of
 
 
@@ -63,7 +64,7 @@ class ResearchAgent(AgentModule[ResearchState]):
 
     def decide(self, state: ResearchState, observation: Observation | None) -> Decision:
         if state.risk:
-            return Decision.wait("risk flagged: waiting for the risk check to end the run")
+            return Decision.wait(WAIT_TEXT[WaitReason.RISK_FLAGGED], WaitReason.RISK_FLAGGED)
         if self.naive_final and all(c.value or c.status in ("irrelevant", "unavailable") for c in state.cells.values()):
             return Decision.final(_naive_answer(state))
         try:
@@ -71,30 +72,30 @@ class ResearchAgent(AgentModule[ResearchState]):
         finally:
             self.count_model_use(state)
         if planned is None:
-            return Decision.wait(NO_PATH)
+            return Decision.wait(WAIT_TEXT[WaitReason.NO_PATH], WaitReason.NO_PATH)
         args = {**planned.args, "cell": planned.cell, "strategy": planned.strategy}
         return Decision.act(Action(planned.tool, args), rationale=planned.rationale)
 
-    def guard(self, state: ResearchState, action: Action) -> str | None:
+    def guard(self, state: ResearchState, action: Action) -> Refusal | None:
         public = {k: v for k, v in action.args.items() if k not in ("cell", "strategy")}
         flag = screen_action(action.name, public, self.risk_policy)
         if flag is not None:
-            return f"risk: {flag.kind}: {flag.detail}"
+            return Refusal("risk", f"{flag.kind}: {flag.detail}")
         key = action_key(action.name, action.args)
         step = state.executed_keys().get(key)
         if step is not None:
             what = "query" if action.name == "search" else "page"
-            return f"duplicate: the same {what} already ran at step {step} ({key}); choose another query or source"
+            return Refusal("duplicate", f"the same {what} already ran at step {step} ({key}); choose another query or source")
         if action.name == "visit":
             url = str(action.args.get("url", ""))
             if not lead_allowed(state.task_contract, url):
-                return "denied: the contract does not allow this domain"
+                return Refusal("denied", "the contract does not allow this domain")
             if not url_has_provenance(state, url):
-                return "denied: a visit's URL must come from a search result, a lead or a contract domain, not from page text"
+                return Refusal("denied", "a visit's URL must come from a search result, a lead or a contract domain, not from page text")
             return self._probable_copy(state, url)
         return None
 
-    def _probable_copy(self, state: ResearchState, url: str) -> str | None:
+    def _probable_copy(self, state: ResearchState, url: str) -> Refusal | None:
         """A lead is refused as a probable copy only when its title and snippet equal those of a page already
         read *on the same site family* (a mirror path, a print view); copies on other sites are opened and
         recognised by their content fingerprint, so a correct page that shares a misinfo page's headline
@@ -110,12 +111,12 @@ class ResearchAgent(AgentModule[ResearchState]):
         ]
         for s in twins:
             if site_family(s.domain) == family:
-                return f"copy: same site, title and snippet as {s.id} ({s.canonical_url}), already read — a probable copy"
+                return Refusal("copy", f"same site, title and snippet as {s.id} ({s.canonical_url}), already read — a probable copy")
         sizes = Counter(s.cluster_id for s in state.sources.values() if s.opened and s.cluster_id)
         for s in twins:
             if s.cluster_id and sizes[s.cluster_id] >= 2:
                 # the page it repeats is known syndicated: its fingerprint already matched another fetched page
-                return f"copy: same title and snippet as {s.id} ({s.canonical_url}), whose text was already found syndicated"
+                return Refusal("copy", f"same title and snippet as {s.id} ({s.canonical_url}), whose text was already found syndicated")
         return None
 
     def reduce(self, state: ResearchState, observation: Observation, decision: Decision) -> ResearchState:

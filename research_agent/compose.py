@@ -288,7 +288,7 @@ class _Checkpoint(EngineHook):
         self.store, self.task_id, self.run_id = store, task_id, run_id
         self.base = dict(base_usage)
         self.start_step = state.current_step if state is not None else 0
-        self.start_calls = state.counters.get("tool_calls", 0) if state is not None else 0
+        self.start_calls = state.progress.tool_calls if state is not None else 0
         self.usage = Usage()
         self.started = time.monotonic()
         self.on_step = on_step
@@ -297,7 +297,7 @@ class _Checkpoint(EngineHook):
         """What this run used: the store sums runs into the task's usage."""
         return {
             "steps": state.current_step - self.start_step,
-            "tool_calls": state.counters.get("tool_calls", 0) - self.start_calls,
+            "tool_calls": state.progress.tool_calls - self.start_calls,
             "tokens": self.usage.total_tokens,
             "cost": round(self.usage.cost, 6),
             "elapsed_seconds": round(time.monotonic() - self.started, 3),
@@ -402,9 +402,11 @@ def _model_counters(state: ResearchState, *, with_model: bool) -> dict[str, int]
     """The model's counters for the report: calls and rejected answers (said even when zero with a
     model), ungrounded findings, and calls by kind, give-ups and budget refusals."""
     out: dict[str, int] = {}
-    for counter in ("model_calls", "rejected_outputs", "rejected_findings"):
-        if state.counters.get(counter) or (with_model and counter != "rejected_findings"):
+    for counter in ("model_calls", "rejected_outputs"):
+        if state.counters.get(counter) or with_model:
             out[counter] = state.counters.get(counter, 0)
+    if state.progress.rejected_findings:
+        out["rejected_findings"] = state.progress.rejected_findings
     for counter, n in sorted(state.counters.items()):
         if counter.startswith(("model_calls:", "model_gave_up:", "model_calls_refused")) and n:
             out[counter] = n

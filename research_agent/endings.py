@@ -1,11 +1,14 @@
-"""How a run ended, as users see it: the end kind, its exit code and label.
+"""How a run ended, as users see it: one table from the engine's stop reason to every view.
 
 The engine reports a fine-grained `StopReason` (`budget_steps`,
-`no_new_evidence`, `critic_stop`…).  Users, exit codes, the store and the
-reports work with the seven coarser *end kinds* below; `end_kind_for` is the
-one place that maps one onto the other.  Anything not known to be a success, a
-lack of progress, a risk stop, a budget stop, a tool outage or a cancel is
-`failed`: an unknown reason is never shown as complete.
+`no_new_evidence`, `critic_stop`…) and owns the trace manifest's status
+(`engine.run_status`).  Users, exit codes, the store and the reports work with
+the seven coarser *end kinds* below.  `ENDINGS` is the one table: per stop
+reason, its end kind, manifest status, store status, report label, exit code
+and whether it can be resumed; `EXIT_CODES`, `STATUS_LABEL`, `RESUMABLE`,
+`end_kind_for` and the store's `status_for` are views of it.  Anything not known
+to be a success, a lack of progress, a risk stop, a budget stop, a tool outage
+or a cancel is `failed`: an unknown reason is never shown as complete.
 
 Exit codes: 0 completed, 3 no_progress, 4 budget_exhausted, 5 risk_abort,
 6 tool_failure, 7 user_cancelled, 8 failed.  1 is left to Python's own
@@ -14,11 +17,20 @@ uncaught errors and 2 is reserved for bad input/usage.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import Enum
+from typing import Literal
 
 from engine.stop_reason import StopReason
+from engine.trace import RunStatus, run_status
 
-__all__ = ["EXIT_CODES", "RESUMABLE", "STATUS_LABEL", "EndKind", "end_kind_for"]
+__all__ = [
+    "ENDINGS", "EXIT_CODES", "KINDS", "RESUMABLE", "STATUS_LABEL", "STORE_STATUS",
+    "EndKind", "Ending", "KindView", "end_kind_for", "ending_for",
+]
+
+StoreStatus = Literal["completed", "partial", "aborted", "failed"]
+ReportLabel = Literal["Complete", "Partial", "Aborted", "Failed"]
 
 
 class EndKind(str, Enum):
@@ -41,49 +53,94 @@ class EndKind(str, Enum):
         return self.value
 
 
-_BY_REASON: dict[str, EndKind] = {
-    StopReason.EVIDENCE_SUFFICIENT.value: EndKind.COMPLETED,
-    StopReason.FINAL.value: EndKind.COMPLETED,
-    StopReason.SUCCESS.value: EndKind.COMPLETED,
-    StopReason.NO_NEW_EVIDENCE.value: EndKind.NO_PROGRESS,
-    StopReason.DUPLICATE_PATH.value: EndKind.NO_PROGRESS,
-    StopReason.STAGNATION.value: EndKind.NO_PROGRESS,
-    StopReason.RISK_ABORT.value: EndKind.RISK_ABORT,
-    StopReason.BUDGET_STEPS.value: EndKind.BUDGET_EXHAUSTED,
-    StopReason.BUDGET_TIME.value: EndKind.BUDGET_EXHAUSTED,
-    StopReason.BUDGET_TOKENS.value: EndKind.BUDGET_EXHAUSTED,
-    StopReason.BUDGET_COST.value: EndKind.BUDGET_EXHAUSTED,
-    StopReason.TOOL_UNAVAILABLE.value: EndKind.TOOL_FAILURE,
-    StopReason.USER_CANCELLED.value: EndKind.USER_CANCELLED,
+@dataclass(frozen=True)
+class KindView:
+    """What users see of an end kind."""
+
+    store_status: StoreStatus
+    """`tasks.status` in the store."""
+    label: ReportLabel
+    """The report's status line (a budget stop is never "Complete")."""
+    exit_code: int
+    resumable: bool
+    """`research resume` continues it and the report gives the command.  Not after no progress:
+    no open cell has an untried path left, so a resume cannot change that ending (new material
+    means a new task); not after a risk abort (a human decides) or a completed task."""
+
+
+KINDS: dict[EndKind, KindView] = {
+    EndKind.COMPLETED: KindView("completed", "Complete", 0, resumable=False),
+    EndKind.NO_PROGRESS: KindView("partial", "Partial", 3, resumable=False),
+    EndKind.BUDGET_EXHAUSTED: KindView("partial", "Partial", 4, resumable=True),
+    EndKind.RISK_ABORT: KindView("aborted", "Aborted", 5, resumable=False),
+    EndKind.TOOL_FAILURE: KindView("partial", "Partial", 6, resumable=True),
+    EndKind.USER_CANCELLED: KindView("partial", "Partial", 7, resumable=True),
+    EndKind.FAILED: KindView("failed", "Failed", 8, resumable=True),
 }
+
+
+@dataclass(frozen=True)
+class Ending:
+    """Every view of one way a run ends: its end kind, the engine's manifest status and the kind's views."""
+
+    kind: EndKind
+    manifest: RunStatus
+    """The trace manifest's status (the engine's `run_status`)."""
+
+    @property
+    def view(self) -> KindView:
+        return KINDS[self.kind]
+
+
+# Every StopReason, listed (a test checks that none is missing).  `agent_condition` and
+# `env_terminal` are "completed" in the engine's manifest, but the research agent never asks
+# to stop by itself and has no environment: a research run that ends so did not judge its
+# evidence sufficient, and is `failed`.
+_KIND_OF: dict[StopReason, EndKind] = {
+    StopReason.EVIDENCE_SUFFICIENT: EndKind.COMPLETED,
+    StopReason.FINAL: EndKind.COMPLETED,
+    StopReason.SUCCESS: EndKind.COMPLETED,
+    StopReason.NO_NEW_EVIDENCE: EndKind.NO_PROGRESS,
+    StopReason.DUPLICATE_PATH: EndKind.NO_PROGRESS,
+    StopReason.STAGNATION: EndKind.NO_PROGRESS,
+    StopReason.RISK_ABORT: EndKind.RISK_ABORT,
+    StopReason.BUDGET_STEPS: EndKind.BUDGET_EXHAUSTED,
+    StopReason.BUDGET_TIME: EndKind.BUDGET_EXHAUSTED,
+    StopReason.BUDGET_TOKENS: EndKind.BUDGET_EXHAUSTED,
+    StopReason.BUDGET_COST: EndKind.BUDGET_EXHAUSTED,
+    StopReason.TOOL_UNAVAILABLE: EndKind.TOOL_FAILURE,
+    StopReason.USER_CANCELLED: EndKind.USER_CANCELLED,
+    StopReason.CRITIC_STOP: EndKind.FAILED,
+    StopReason.AGENT_CONDITION: EndKind.FAILED,
+    StopReason.ENV_TERMINAL: EndKind.FAILED,
+    StopReason.TASK_VALIDATION_FAILED: EndKind.FAILED,
+    StopReason.ENV_CAPABILITY_MISMATCH: EndKind.FAILED,
+    StopReason.UNRECOVERABLE_ERROR: EndKind.FAILED,
+}
+
+ENDINGS: dict[StopReason, Ending] = {r: Ending(k, run_status(r)) for r, k in _KIND_OF.items()}
+"""Stop reason → every view of that ending."""
+
+_NO_REASON = Ending(EndKind.FAILED, "failed")  # what the trace says of a run that ended without a reason
+
+
+def ending_for(reason: StopReason | str | None) -> Ending:
+    """The ending of an engine stop reason; unknown or missing → `failed`."""
+    if reason is None:
+        return _NO_REASON
+    try:
+        known = StopReason(reason.value if isinstance(reason, StopReason) else str(reason))
+    except ValueError:
+        return _NO_REASON
+    return ENDINGS.get(known, _NO_REASON)
 
 
 def end_kind_for(reason: StopReason | str | None) -> EndKind:
     """The end kind for an engine stop reason; unknown or missing → `failed`."""
-    if reason is None:
-        return EndKind.FAILED
-    value = reason.value if isinstance(reason, StopReason) else str(reason)
-    return _BY_REASON.get(value, EndKind.FAILED)
+    return ending_for(reason).kind
 
 
-EXIT_CODES: dict[EndKind, int] = {
-    EndKind.COMPLETED: 0,
-    EndKind.NO_PROGRESS: 3,
-    EndKind.BUDGET_EXHAUSTED: 4,
-    EndKind.RISK_ABORT: 5,
-    EndKind.TOOL_FAILURE: 6,
-    EndKind.USER_CANCELLED: 7,
-    EndKind.FAILED: 8,
-}
-
-STATUS_LABEL: dict[EndKind, str] = {
-    EndKind.COMPLETED: "Complete",
-    EndKind.NO_PROGRESS: "Partial",
-    EndKind.BUDGET_EXHAUSTED: "Partial",
-    EndKind.TOOL_FAILURE: "Partial",
-    EndKind.USER_CANCELLED: "Partial",
-    EndKind.RISK_ABORT: "Aborted",
-    EndKind.FAILED: "Failed",
-}
-
-RESUMABLE: frozenset[EndKind] = frozenset(EndKind) - {EndKind.COMPLETED, EndKind.RISK_ABORT}
+EXIT_CODES: dict[EndKind, int] = {k: v.exit_code for k, v in KINDS.items()}
+STATUS_LABEL: dict[EndKind, str] = {k: v.label for k, v in KINDS.items()}
+STORE_STATUS: dict[EndKind, StoreStatus] = {k: v.store_status for k, v in KINDS.items()}
+RESUMABLE: frozenset[EndKind] = frozenset(k for k, v in KINDS.items() if v.resumable)

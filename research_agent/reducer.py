@@ -3,7 +3,7 @@
 Runs after every act phase and *before* any stop check, so the last useful
 evidence is never lost.  Per action result, in order:
 
-1. refused actions (duplicate / denied / risk) are logged, the cell's strategy
+1. refused actions (a typed `Refusal`: risk / duplicate / denied / copy) are logged, the cell's strategy
    climbs one rung and the policy is told why (`state.notice`);
 2. search results become sources seen as snippets and leads for the cell;
 3. an opened page is screened for planted instructions: flagged passages are
@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, assert_never
 
 from criteria.risk_policy import RiskPolicy
 from criteria.quarantine import quarantine
@@ -38,12 +38,12 @@ from .normalize import query_key, squash
 from .reading import Target, check_finding, read_page
 from .policy.base import FindingDraft, PageView, Policy
 from .policy.offline import mentions, usable_leads
-from .state import LADDER, ActionLog, Cell, Finding, Lead, ResearchState, RiskEvent, Source, SourceType
+from .step_kinds import Refusal, WaitReason
+from .state import LADDER, OPEN_STATUSES, ActionLog, Cell, Finding, Lead, ResearchState, RiskEvent, Source, SourceType
 from .tools.canonical import canonical_url, domain_of
 from .tools.errors import BlockedByPolicy
 from .tools.fingerprint import ClusterIndex
 
-NO_PATH = "no untried path left for any open cell"
 MAX_LEADS_PER_SEARCH = 5
 _FORUM = re.compile(r"(^|\.)(forum|forums|community|discuss|discourse|reddit|news\.ycombinator)\.|/(forum|forums|community|discuss|t|thread|threads)/", re.I)
 
@@ -109,12 +109,12 @@ class Reducer:
             if result.status == "refused":
                 self._refused(state, result, step)
                 continue
-            state.bump("tool_calls")
+            state.progress.tool_calls += 1
             if result.name == "search":
                 self._search(state, result, step)
             elif result.name == "visit":
                 new_evidence |= self._visit(state, result, step, index)
-        if decision.mode == "wait" and decision.rationale == NO_PATH:
+        if decision.mode == "wait" and decision.cause is WaitReason.NO_PATH:
             for c in state.open_cells():
                 self._close(state, c, "no path left")
         state.clusters = index.to_dict()
@@ -135,6 +135,7 @@ class Reducer:
     # ------------------------------------------------------------- refusals
     def _refused(self, state: ResearchState, result: ActionResult, step: int) -> None:
         reason = result.error or "refused"
+        kind = result.refusal.kind if isinstance(result.refusal, Refusal) else None
         key = action_key(result.name, result.args)
         cell_key = result.args.get("cell")
         state.actions.append(
@@ -145,21 +146,24 @@ class Reducer:
             for lead in state.leads:
                 if lead.canonical_url == canon:
                     lead.refused = reason
-        if reason.startswith("risk:"):
-            flag = screen_action(result.name, dict(result.args), self.risk_policy)
-            kind = flag.kind if flag else "policy"
-            state.risk.append(RiskEvent(kind, reason, str(result.args)[:200], step, result.args.get("url")))
-            return
-        if reason.startswith("duplicate"):
-            # the policy repeated a path that already ran: change strategy
-            state.bump("refused_duplicates")
-            state.bump("consecutive_duplicates")
-            cell = state.cells.get(cell_key or "")
-            if cell is not None and cell.is_open and not cell.exhausted:
-                self._advance(state, cell, f"refused: {reason}")
-        else:
-            # a probable copy or a denied domain: drop that lead, keep the rest of the path
-            state.bump("refused_copies" if reason.startswith("copy") else "refused_other")
+        match kind:
+            case "risk":
+                flag = screen_action(result.name, dict(result.args), self.risk_policy)
+                state.risk.append(RiskEvent(flag.kind if flag else "policy", reason, str(result.args)[:200], step, result.args.get("url")))
+                return
+            case "duplicate":
+                # the policy repeated a path that already ran: change strategy
+                state.progress.refused_duplicates += 1
+                state.progress.consecutive_duplicates += 1
+                cell = state.cells.get(cell_key or "")
+                if cell is not None and cell.is_open and not cell.exhausted:
+                    self._advance(state, cell, f"refused: {reason}")
+            case "copy":  # a probable copy: drop that lead, keep the rest of the path
+                state.progress.refused_copies += 1
+            case "denied" | None:  # a denied domain or URL (or an untyped refusal): drop that lead
+                state.progress.refused_other += 1
+            case _:
+                assert_never(kind)
         state.notice = f"step {step}: {result.name} refused — {reason}"
 
     # --------------------------------------------------------------- search
@@ -180,8 +184,7 @@ class Reducer:
         if result.status != "ok":
             self._failure(state, log, result)
             return
-        state.counters["consecutive_failures:search"] = 0
-        state.counters["consecutive_duplicates"] = 0
+        state.progress.succeeded("search")
         contract = state.task_contract
         obj = contract.object(cell.object) if cell else None
         known = {lead.canonical_url for lead in state.leads if lead.cell == cell_key}
@@ -207,7 +210,7 @@ class Reducer:
                 added += 1
         log.new_leads = added
         if added == 0:
-            state.bump("invalid_actions")
+            state.progress.invalid_actions += 1
             if cell is not None and cell.is_open:
                 cell.stale_steps += 1
 
@@ -234,8 +237,7 @@ class Reducer:
                 state.risk.append(_blocked_hop(result.exception, url, step))
             self._failure(state, log, result, source)
             return False
-        state.counters["consecutive_failures:visit"] = 0
-        state.counters["consecutive_duplicates"] = 0
+        state.progress.succeeded("visit")
         page = result.output
         source.opened, source.opened_step, source.failure = True, step, None
         source.title = page.title or source.title
@@ -256,14 +258,14 @@ class Reducer:
         seen_clusters = state.opened_clusters()
         source.cluster_id = index.add(source.id, source.fingerprint)
         if source.cluster_id in seen_clusters:
-            state.bump("duplicate_sources")
+            state.progress.duplicate_sources += 1
         view = PageView(source.id, page.final_url, page.title or "", text, page.date, source.source_type)
         cells = [k for k, c in state.cells.items() if c.status != "irrelevant"]
         drafts = self.policy.extract(state, view, cells)
         added = sum(self._add_finding(state, d, source, view, step) for d in drafts)  # the quarantined-clean text
         log.new_evidence = added > 0
         if not added:
-            state.bump("invalid_actions")
+            state.progress.invalid_actions += 1
             cell = state.cells.get(cell_key or "")
             if cell is not None and cell.is_open:
                 cell.stale_steps += 1
@@ -275,7 +277,7 @@ class Reducer:
         cell = state.cells.get(draft.cell)
         quote = draft.quote.strip()
         if cell is None or not quote or squash(quote) not in squash(page.text):
-            state.bump("rejected_findings")
+            state.progress.rejected()
             return False
         contract = state.task_contract
         dim = contract.dimension(cell.dimension)
@@ -286,12 +288,11 @@ class Reducer:
         else:
             checked = check_finding(contract.objects, obj, dim, draft.value, quote, page.title or "")
             if checked.refusal is not None or checked.value is None:
-                state.bump("rejected_findings")
-                state.bump(f"rejected_{checked.refusal or 'no_value'}")
+                state.progress.rejected(checked.refusal or "no_value")
                 return False
             value, display, matched = checked.value.canonical, checked.value.display, checked.matched
         if not value:
-            state.bump("rejected_findings")
+            state.progress.rejected()
             return False
         for f in state.findings.values():
             if f.cell == draft.cell and f.source_id == source.id and f.value == value:
@@ -312,10 +313,9 @@ class Reducer:
         transient = bool(getattr(exc, "transient", False))
         log.error_type, log.error = result.error_type, result.error
         log.retry_after = getattr(exc, "retry_after", None)
-        state.bump(f"consecutive_failures:{log.tool}")
-        state.bump(f"failures:{log.tool}")
+        state.progress.failed(log.tool)
         if transient:
-            attempts = state.bump(f"attempts:{log.key}")
+            attempts = state.progress.attempt(log.key)
             log.transient = attempts < self.config.transient_attempts
             if log.transient:
                 return  # the lead stays: the critic retries with backoff
@@ -329,7 +329,6 @@ class Reducer:
     def _settle(self, state: ResearchState, cell: Cell) -> None:
         if cell.status == "irrelevant":
             return
-        contract = state.task_contract
         findings = [
             f for f in state.findings.values()
             if f.cell == cell.key and state.sources[f.source_id].opened and not state.sources[f.source_id].quarantined
@@ -364,15 +363,19 @@ class Reducer:
         display = support[0].display
         cell.value = winner
         cell.conclusion = f"{display}" + (f" (conflict resolved: {resolution})" if cell.conflict else "")
-        need = contract.min_sources
-        unread = self._contradicting_lead(state, cell, winner) if len(clusters) >= need and strong else None
+        self._grade(state, cell, winner, display, len(clusters), bool(strong))
+
+    def _grade(self, state: ResearchState, cell: Cell, winner: str, display: str, clusters: int, strong: bool) -> None:
+        """Confirmed or partial, for a cell whose value is `winner` backed by `clusters` independent sources."""
+        need = state.task_contract.min_sources
+        unread = self._contradicting_lead(state, cell, winner) if clusters >= need and strong else None
         if unread is not None:
             # misinformation agreeing with itself must not settle a cell while a result that seems to
             # say otherwise is still unread
             cell.status = "partial"
             cell.needed = f"open {unread.url}: its search snippet states {unread.hint_display}"
             return
-        if len(clusters) >= need and strong:
+        if clusters >= need and strong:
             judgement = self.policy.judge(state, cell.key) if cell.status != "confirmed" else None
             if judgement is not None and not judgement.supported:
                 cell.status, cell.needed = "partial", f"the rubric judged it unsupported: {judgement.note}"
@@ -387,8 +390,8 @@ class Reducer:
         else:
             cell.status = "partial"
             cell.needed = (
-                f"{need - len(clusters)} more independent source(s) stating {display}"
-                if len(clusters) < need
+                f"{need - clusters} more independent source(s) stating {display}"
+                if clusters < need
                 else "a source that is not a forum post and names the object (not only a title and a surname)"
             )
 
@@ -480,23 +483,24 @@ class Reducer:
     # -------------------------------------------------------------- progress
     def _progress(self, state: ResearchState, before: dict, new_evidence: bool) -> None:
         sig = state.signature()
+        counts = state.progress
         if sig == state.last_signature:
-            state.bump("unchanged_steps")
+            counts.unchanged_steps += 1
         else:
-            state.counters["unchanged_steps"] = 0
-            state.counters["last_change_step"] = state.current_step
+            counts.unchanged_steps = 0
+            counts.last_change_step = state.current_step
         state.last_signature = sig
-        closed = [k for k, c in state.cells.items() if before.get(k, ("pending",))[0] in ("pending", "partial") and c.status in ("confirmed", "irrelevant")]
-        rejected = state.counters.get("rejected_findings", 0)
+        closed = [k for k, c in state.cells.items() if before.get(k, ("pending",))[0] in OPEN_STATUSES and c.status in ("confirmed", "irrelevant")]
+        rejected = counts.rejected_findings
         state.step_log.append(
             {
                 "step": state.current_step,
-                "rejected_findings": rejected - state.counters.get("rejected_reported", 0),
+                "rejected_findings": rejected - counts.rejected_reported,
                 "new_evidence": new_evidence,
                 "gaps_closed": closed,
                 "status_counts": state.status_counts(),
             }
         )
-        state.counters["rejected_reported"] = rejected
+        counts.rejected_reported = rejected
         del state.step_log[:-50]  # bounded: the full history lives in the trace
 

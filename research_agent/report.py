@@ -118,13 +118,13 @@ def _facts(
     cells = _ordered_cells(state)
     by_canonical = {s.canonical_url: s for s in state.sources.values()}
     # a no-progress ending has no untried path left: a resume cannot change it (new material means a new task)
-    resumable = end_kind in RESUMABLE and end_kind != EndKind.NO_PROGRESS
+    resumable = end_kind in RESUMABLE
     reason = stop_reason.value if isinstance(stop_reason, StopReason) else stop_reason
     if hasattr(usage, "model_dump"):
         usage = usage.model_dump()
     return {
         "task_id": task_id,
-        "question": state.task or state.contract.get("question", ""),
+        "question": state.task or (state.contract.question if state.contract else ""),
         "status": STATUS_LABEL[end_kind],
         "end_kind": end_kind.value,
         "stop_reason": reason,
@@ -132,7 +132,7 @@ def _facts(
         "answer": [_answer(c) for c in cells],
         "answer_text": answer_text,
         "verified_claims": [_claim(state, c) for c in cells if c.status == "confirmed"],
-        "open_questions": [_question(state, c) for c in cells if _is_open(c)],
+        "open_questions": [_question(state, c) for c in cells if c.is_unanswered],
         "conflicts": [
             {
                 "cell": c.key,
@@ -165,7 +165,7 @@ def _facts(
 def _resume_options(state: ResearchState) -> list[dict[str, str]]:
     """What could change a no-progress ending, each as a new task: every open cell has no untried
     path left, and a resume keeps the task's dedup memory, so it would only stop again."""
-    question = (state.task or state.contract.get("question", "")).replace('"', '\\"')
+    question = (state.task or (state.contract.question if state.contract else "")).replace('"', '\\"')
     return [
         {"change": "more sources: a corpus folder with pages this run has not seen",
          "command": f'research run "{question}" --corpus DIR'},
@@ -192,10 +192,6 @@ def _ordered_cells(state: ResearchState) -> list[Cell]:
     order = state.task_contract.cell_keys() if state.contract else []
     seen = [state.cells[k] for k in order if k in state.cells]
     return seen + [c for k, c in state.cells.items() if k not in set(order)]
-
-
-def _is_open(cell: Cell) -> bool:
-    return cell.is_open or cell.status == "unavailable"
 
 
 def _answer(c: Cell) -> dict[str, Any]:
@@ -615,7 +611,7 @@ def report_parts_present(markdown: str, *, state: ResearchState | None = None) -
     if state is not None:
         cells = {f"{c.object} / {c.dimension}": c for c in state.cells.values()}
         confirmed = {k for k, c in cells.items() if c.status == "confirmed"}
-        open_cells = {k for k, c in cells.items() if _is_open(c)}
+        open_cells = {k for k, c in cells.items() if c.is_unanswered}
         known = True
     elif table := _table_cells(sections.get("Answer", "")):
         confirmed = {k for k, s in table.items() if s.startswith("confirmed")}

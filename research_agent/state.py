@@ -25,9 +25,12 @@ from dataclasses import dataclass, field, fields
 from operator import attrgetter
 from typing import Any, Callable, Literal
 
+from pydantic import BaseModel
+
 from engine import StateSchema, StopReason
 
 from .contract import TaskContract, cell_key
+from .progress_counters import ProgressCounters
 
 CellStatus = Literal["confirmed", "partial", "pending", "unavailable", "irrelevant"]
 SourceType = Literal["primary", "secondary", "forum", "unknown"]
@@ -141,7 +144,14 @@ class Cell:
 
     @property
     def is_open(self) -> bool:
+        """Research can still change it: pending, partial, or confirmed over an unresolved conflict."""
         return self.status in OPEN_STATUSES or (self.status == "confirmed" and self.conflict and not self.resolution)
+
+    @property
+    def is_unanswered(self) -> bool:
+        """Open, or closed without an answer (`unavailable`): what a report lists as an open question
+        and the stop criteria count as the open cells that remain."""
+        return self.is_open or self.status == "unavailable"
 
 
 @dataclass
@@ -173,7 +183,8 @@ class RiskEvent:
 
 @dataclass
 class ResearchState(StateSchema):
-    contract: dict[str, Any] = field(default_factory=dict)
+    contract: TaskContract | None = None
+    """The task contract (None only in a bare state built without one; serialised as `{}`)."""
     cells: dict[str, Cell] = field(default_factory=dict)
     sources: dict[str, Source] = field(default_factory=dict)
     findings: dict[str, Finding] = field(default_factory=dict)
@@ -183,8 +194,9 @@ class ResearchState(StateSchema):
     """`ClusterIndex.to_dict()` so a resumed run rebuilds the same clusters."""
     risk: list[RiskEvent] = field(default_factory=list)
     counters: dict[str, int] = field(default_factory=dict)
-    """tool_calls, refused_duplicates, consecutive_duplicates, rejected_findings,
-    invalid_actions, unchanged_steps, transient_failures:<tool>, consecutive_failures:<tool>…"""
+    """The model's tallies, written by the policy: model_calls, rejected_outputs, model_calls:<kind>…"""
+    progress: ProgressCounters = field(default_factory=ProgressCounters)
+    """What the reducer counts and the stop criteria read (tool calls, duplicates, failures…)."""
     last_signature: str = ""
     notice: str | None = None
     """A message for the policy about the last step (e.g. why an action was refused)."""
@@ -196,11 +208,10 @@ class ResearchState(StateSchema):
     # ------------------------------------------------------------ helpers
     @property
     def task_contract(self) -> TaskContract:
-        cached = self.__dict__.get("_contract_cache")
-        if cached is None or cached[0] is not self.contract:
-            cached = (self.contract, TaskContract.model_validate(self.contract))
-            self.__dict__["_contract_cache"] = cached
-        return cached[1]
+        """The contract, for code that needs one (a bare state has none)."""
+        if self.contract is None:
+            raise ValueError("this research state has no task contract")
+        return self.contract
 
     def bump(self, counter: str, by: int = 1) -> int:
         self.counters[counter] = self.counters.get(counter, 0) + by
@@ -208,6 +219,9 @@ class ResearchState(StateSchema):
 
     def open_cells(self) -> list[Cell]:
         return [c for c in self.cells.values() if c.is_open]
+
+    def unanswered_cells(self) -> list[Cell]:
+        return [c for c in self.cells.values() if c.is_unanswered]
 
     def executed_keys(self) -> dict[str, int]:
         """Normalised keys of tool calls that ran (not refused), with their step."""
@@ -248,6 +262,8 @@ class ResearchState(StateSchema):
         cost ~45 ms at 1,000 steps (2,000 actions), this ~6 ms.
         """
         out = _dataclass_dict(self, _PLAIN)
+        if self.contract is None:
+            out["contract"] = contract_data(None)
         out["stop_reason"] = self.stop_reason.value if self.stop_reason else None
         return out
 
@@ -260,8 +276,11 @@ class ResearchState(StateSchema):
         d["leads"] = [Lead(**v) for v in d.get("leads", [])]
         d["actions"] = [ActionLog(**v) for v in d.get("actions", [])]
         d["risk"] = [RiskEvent(**v) for v in d.get("risk", [])]
+        if isinstance(d.get("progress"), dict):
+            d["progress"] = ProgressCounters.from_dict(d["progress"])
         if d.get("stop_reason"):
             d["stop_reason"] = StopReason(d["stop_reason"])
+        d["contract"] = TaskContract.model_validate(d["contract"]) if d.get("contract") else None
         known = {f.name for f in fields(cls)}
         return cls(**{k: v for k, v in d.items() if k in known})
 
@@ -313,6 +332,8 @@ def _jsonable(v: Any, mode: int) -> Any:
         }
     if mode != _JSON and hasattr(t, "__dataclass_fields__"):
         return _dataclass_dict(v, _ASDICT)
+    if isinstance(v, BaseModel):  # the contract: its `model_dump()`, as the state held it when it was a dict
+        return _jsonable(v.model_dump(), mode)
     if t is tuple or isinstance(v, (list, tuple)):
         inner = mode if (mode == _ASDICT or (mode == _PLAIN and isinstance(v, list))) else _JSON
         return [_jsonable(x, inner) for x in v]
@@ -346,10 +367,15 @@ def _json_key(k: Any) -> str:
     raise TypeError(f"keys must be str, int, float, bool or None, not {type(k).__name__}")
 
 
+def contract_data(contract: TaskContract | None) -> dict[str, Any]:
+    """The contract as the state's JSON holds it: its `model_dump()` (`{}` for none)."""
+    return {} if contract is None else _jsonable(contract, _PLAIN)
+
+
 def new_state(contract: TaskContract) -> ResearchState:
     cells = {
         cell_key(o.name, d.name): Cell(object=o.name, dimension=d.name)
         for o in contract.objects
         for d in contract.dimensions
     }
-    return ResearchState(task=contract.question, contract=contract.model_dump(), cells=cells)
+    return ResearchState(task=contract.question, contract=contract, cells=cells)

@@ -166,7 +166,7 @@ def test_end_kinds_exit_codes_and_labels() -> None:
     assert 2 not in EXIT_CODES.values(), "2 is bad input/usage"
     assert STATUS_LABEL[EndKind.BUDGET_EXHAUSTED] == "Partial"
     assert [k for k, v in STATUS_LABEL.items() if v == "Complete"] == [EndKind.COMPLETED]
-    assert RESUMABLE == set(EndKind) - {EndKind.COMPLETED, EndKind.RISK_ABORT}
+    assert RESUMABLE == set(EndKind) - {EndKind.COMPLETED, EndKind.RISK_ABORT, EndKind.NO_PROGRESS}
 
 
 # ------------------------------------------------------------------ completed

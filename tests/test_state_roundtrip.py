@@ -41,6 +41,8 @@ def _old_plain(v: Any) -> Any:
 def old_to_dict(state: ResearchState) -> dict[str, Any]:
     """`ResearchState.to_dict` as it was before the per-field conversion."""
     data = {f.name: getattr(state, f.name) for f in fields(state)}
+    # the state held the contract as its `model_dump()` (now typed: `TaskContract | None`)
+    data["contract"] = state.contract.model_dump() if state.contract is not None else {}
     out = json.loads(json.dumps({k: _old_plain(v) for k, v in data.items()}, default=str))
     out["stop_reason"] = state.stop_reason.value if state.stop_reason else None
     return out
@@ -307,7 +309,6 @@ def odd_state() -> ResearchState:
     }
     state.metrics = {"nan": float("nan"), "counts": (1, 2), "n": Level.HIGH}
     state.final_result = Point(7, extra=[Point(8)])
-    state.contract = {**state.contract, "tuple": ("a", "b")}
     state.clusters = {**state.clusters, 0: {0.5: Colour.RED}}
     state.counters["bool"] = True  # type: ignore[assignment]
     state.step_log.append({"tuple": (Point(9),), "set": {"a"}})

@@ -73,7 +73,7 @@ def score_realdata(gold: dict, state: ResearchState, outcome) -> dict:
         "misses": misses,
         "gold_read": any(gold_match(s, golds) for s in every),
         "end_ok": outcome.end_kind.value == gold.get("expected_end_kind", outcome.end_kind.value),
-        "tool_calls": state.counters.get("tool_calls", 0),
+        "tool_calls": state.progress.tool_calls,
         "min_tool_calls": int(gold.get("min_tool_calls", 0)),
         "contract_fallback": bool(gold.get("contract_fallback", False)),
     }

@@ -126,8 +126,8 @@ def compact_view(
             "tool_calls": len(state.actions),
             "pages_opened": sum(1 for s in state.sources.values() if s.opened),
             "leads_queued": len(state.leads),
-            "refused_duplicates": state.counters.get("refused_duplicates", 0),
-            "rejected_findings": state.counters.get("rejected_findings", 0),
+            "refused_duplicates": state.progress.refused_duplicates,
+            "rejected_findings": state.progress.rejected_findings,
         },
     }
     if keep_researching:

@@ -15,6 +15,7 @@ Never edit a migration that has shipped; append a new one.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from datetime import datetime, timezone
 
@@ -195,6 +196,48 @@ def m004_incremental_state(conn: Connection) -> None:
         )
         """,
     )
+
+
+# Migration 5's view of the string-keyed counters (frozen with it: never edit).
+_PROGRESS_INTS = frozenset({
+    "tool_calls", "invalid_actions", "refused_duplicates", "consecutive_duplicates", "refused_copies", "refused_other",
+    "duplicate_sources", "rejected_findings", "rejected_reported", "unchanged_steps", "last_change_step",
+})
+_PROGRESS_MAPS = (("consecutive_failures:", "consecutive_failures"), ("failures:", "failures"), ("attempts:", "attempts"))
+_MODEL_REJECTED = frozenset({"rejected_outputs"})
+
+
+def progress_from_counters(state: dict) -> dict:
+    """A saved state (whole or its `state_json` part) with the reducer's string-keyed counters moved
+    from `counters` into `progress` (`ProgressCounters`); the model's tallies stay in `counters`."""
+    if "progress" in state:
+        return state
+    progress: dict = {"rejected_by": {}, "failures": {}, "consecutive_failures": {}, "attempts": {}}
+    rest: dict = {}
+    for key, n in (state.get("counters") or {}).items():
+        prefixed = next(((field, key[len(p):]) for p, field in _PROGRESS_MAPS if key.startswith(p)), None)
+        if key in _PROGRESS_INTS:
+            progress[key] = n
+        elif prefixed is not None:
+            progress[prefixed[0]][prefixed[1]] = n
+        elif key.startswith("rejected_") and key not in _MODEL_REJECTED:
+            progress["rejected_by"][key.removeprefix("rejected_")] = n
+        else:
+            rest[key] = n
+    return {**state, "counters": rest, "progress": progress}
+
+
+@migration
+def m005_progress_counters(conn: Connection) -> None:
+    # The counters the reducer writes and the stop criteria read became a typed
+    # `ProgressCounters` (`state.progress`); the saved states move them there, so
+    # a resumed task keeps its counts (duplicate and failure streaks, retry attempts).
+    rows = conn.execute("SELECT task_id, state_json FROM state").fetchall()
+    for task_id, text in rows:
+        data = json.loads(text)
+        upgraded = progress_from_counters(data)
+        if upgraded is not data:
+            conn.execute("UPDATE state SET state_json = ? WHERE task_id = ?", (json.dumps(upgraded), task_id))
 
 
 LATEST_VERSION = len(MIGRATIONS)

@@ -10,7 +10,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from ..contract import TaskContract
-from ..endings import STATUS_LABEL, EndKind
+from ..endings import STORE_STATUS, EndKind
 
 __all__ = ["ActionRecord", "ReportFormat", "RunKind", "RunRecord", "RunUsage", "TaskRecord", "default_db_path", "status_for"]
 
@@ -26,9 +26,7 @@ def default_db_path() -> Path:
 
 def status_for(end_kind: EndKind) -> str:
     """The `tasks.status` of a finished task: completed | partial | aborted | failed."""
-    return {"Complete": "completed", "Partial": "partial", "Aborted": "aborted", "Failed": "failed"}[
-        STATUS_LABEL[end_kind]
-    ]
+    return STORE_STATUS[end_kind]
 
 
 class RunUsage(BaseModel):

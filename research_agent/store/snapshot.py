@@ -47,7 +47,7 @@ from typing import Any
 from ..state import ActionLog, Cell, Finding, Lead, ResearchState, Source
 # The exact converters `ResearchState.to_dict` uses, so a row holds what the
 # whole-state JSON held for that item (same values, types and key order).
-from ..state import _ASDICT, _PLAIN, _dataclass_dict, _fields_of, _jsonable
+from ..state import _ASDICT, _PLAIN, _dataclass_dict, _fields_of, _jsonable, contract_data
 
 __all__ = ["SPLIT", "LAYOUT", "RowWriter", "Written", "core_of", "load_rows", "redact_json"]
 
@@ -76,6 +76,8 @@ def core_of(state: ResearchState) -> dict[str, Any]:
             continue
         value = getattr(state, f.name)
         out[f.name] = value if type(value) in (str, int, float, bool, type(None)) else _jsonable(value, _PLAIN)
+    if state.contract is None:
+        out["contract"] = contract_data(None)
     out["stop_reason"] = state.stop_reason.value if state.stop_reason else None
     clusters = state.clusters or {}
     out["clusters"] = {k: v for k, v in clusters.items() if k != "members"}

@@ -22,7 +22,7 @@ def test_completed_with_two_independent_sources(runner):
     urls = {out.state.sources[s].canonical_url for s in cell.source_ids}
     assert urls == {DOCS, NEWS}
     # it stopped early: one search and two visits, not the 30-step budget
-    assert out.state.counters["tool_calls"] == 3
+    assert out.state.progress.tool_calls == 3
     # one stop reason everywhere
     last = runner.last_step_line(out)
     manifest = runner.manifest(out)
@@ -103,7 +103,7 @@ def test_risk_abort_on_personal_data_question_before_any_tool_call(runner):
     out = runner.run(LICENSE_PAGES, "What is the home address and phone number of Dana Whitfield?",
                      contract={"objects": ["Dana Whitfield"], "dimensions": ["home address"]})
     assert out.end_kind == EndKind.RISK_ABORT
-    assert out.state.counters.get("tool_calls", 0) == 0
+    assert out.state.progress.tool_calls == 0
 
 
 def test_risk_abort_on_private_address_without_requesting_it(runner):
@@ -145,11 +145,11 @@ def test_user_cancelled_stops_before_the_next_tool_call(runner):
     def on_step(state, record, totals):
         if record.step == 1:
             token.cancel()
-            calls_at_cancel["n"] = state.counters.get("tool_calls", 0)
+            calls_at_cancel["n"] = state.progress.tool_calls
 
     out = runner.run(LICENSE_PAGES, Q, cancel_token=token, on_step=on_step)
     assert out.end_kind == EndKind.USER_CANCELLED and out.stop_reason == "user_cancelled"
-    assert out.state.counters.get("tool_calls", 0) == calls_at_cancel["n"]
+    assert out.state.progress.tool_calls == calls_at_cancel["n"]
     assert "research resume" in out.report_md
 
 

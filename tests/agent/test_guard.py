@@ -35,7 +35,7 @@ def test_repeated_query_is_refused_before_execution(runner, monkeypatch):
     out = runner.run(LICENSE_PAGES, Q)
     searches = [a for a in out.state.actions if a.tool == "search"]
     assert [a.status for a in searches] == ["ok", "refused", "refused", "refused"]
-    assert out.state.counters["tool_calls"] == 1  # refusals cost no tool call
+    assert out.state.progress.tool_calls == 1  # refusals cost no tool call
     assert any(n and "duplicate" in n and "step 1" in n for n in policy.notices)  # the policy was told
     assert out.end_kind == EndKind.NO_PROGRESS and out.stop_reason == "duplicate_path"
     assert "3 proposed actions in a row" in out.stop_detail
@@ -72,6 +72,6 @@ def test_ungrounded_quote_is_rejected_and_counted(runner, monkeypatch):
     monkeypatch.setattr("research_agent.compose.make_policy", lambda cfg, exhaustive=False: (Inventing(), None))
     out = runner.run(LICENSE_PAGES, Q, max_steps=6)
     assert not out.state.findings
-    assert out.state.counters["rejected_findings"] >= 1
+    assert out.state.progress.rejected_findings >= 1
     assert out.state.cells["Quillstore/license"].status == "pending"
     assert out.end_kind != EndKind.COMPLETED

@@ -52,7 +52,7 @@ def grown_state(steps: int) -> ResearchState:
     state.current_step = steps
     state.focus = keys[(steps - 1) % len(keys)] if steps else None
     state.notice = f"step {steps}: search refused — duplicate of a query already run (Redis license)"
-    state.counters["refused_duplicates"] = steps // 10
+    state.progress.refused_duplicates = steps // 10
     return state
 
 

@@ -148,7 +148,7 @@ def test_normal_run_completes_from_llm_findings(llm_runner, via):
     assert cell.status == "confirmed" and cell.value == "Apache-2.0" and cell.independent_sources == 2
     assert {f.policy for f in out.state.findings.values()} == {"llm"}
     assert ANSWER in out.report_md and "[candidate]" not in out.report_md
-    assert out.state.counters["tool_calls"] == 3
+    assert out.state.progress.tool_calls == 3
     if via == "openai":
         plans = llm_runner.requests("plan")
         assert len(plans) == 3 and all(r["response_format"]["type"] == "json_schema" for r in plans)
@@ -167,7 +167,7 @@ def test_same_query_twice_is_refused_before_execution_and_the_model_is_told(llm_
     searches = [a for a in out.state.actions if a.tool == "search"]
     assert [a.status for a in searches] == ["ok", "refused"]
     assert searches[0].key == searches[1].key
-    assert out.state.counters["tool_calls"] == 1  # the repeat never reached the search tool
+    assert out.state.progress.tool_calls == 1  # the repeat never reached the search tool
     last_plan = llm_runner.requests("plan")[-1]["messages"][-1]["content"]
     assert "duplicate: the same query already ran" in last_plan
     assert llm_runner.server.exhausted is False
@@ -179,7 +179,7 @@ def test_ungrounded_quote_is_rejected_and_counted(llm_runner):
                                        "quote": "Quillstore is distributed under the MIT license.",
                                        "date": None, "source_type": "primary"}]}}
     out = llm_runner.run([PLAN_SEARCH, PLAN_DOCS, invented, PLAN_NONE, EXTRACT_NOTHING])
-    assert out.state.counters.get("rejected_findings") == 1
+    assert out.state.progress.rejected_findings == 1
     assert out.state.findings == {}
     assert out.state.cells[CELL].status != "confirmed"
     assert out.end_kind != EndKind.COMPLETED
@@ -197,7 +197,7 @@ def test_invalid_plans_are_retried_then_the_rule_ladder_plans_the_step(llm_runne
     assert "not valid JSON" in plans[2]["messages"][-1]["content"]
     steps = out.state.counters["model_gave_up:plan"]
     assert steps >= 1 and out.state.counters["rejected_outputs"] >= 3 * steps
-    assert out.state.counters["tool_calls"] >= 1  # the ladder's searches ran
+    assert out.state.progress.tool_calls >= 1  # the ladder's searches ran
     assert out.usage["rejected_outputs"] == out.state.counters["rejected_outputs"]  # the report counts them
 
 

@@ -47,7 +47,7 @@ def test_the_loaded_state_equals_the_checkpointed_one(db: Path) -> None:
     state = realistic_state()
     state.stop_reason = StopReason.BUDGET_STEPS
     state.stop_detail = "10/10 steps"
-    state.counters["unchanged_steps"] = 2
+    state.progress.unchanged_steps = 2
     store.checkpoint("t1", run, state, {"steps": 10})
     store.close()
     loaded = Store(db).load_state("t1")

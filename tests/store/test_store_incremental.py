@@ -37,7 +37,7 @@ def _grow(state: ResearchState, step: int, rng: random.Random, index: ClusterInd
         state.sources["S1"].title = f"retitled at {step}"
     if step == 6:
         del state.sources["S2"], state.findings["F2"]  # removed keys go from the rows too
-    state.counters["unchanged_steps"] = step % 3
+    state.progress.unchanged_steps = step % 3
 
 
 def _start(db: Path) -> tuple[Store, str]:

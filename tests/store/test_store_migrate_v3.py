@@ -16,6 +16,7 @@ from _store_kit import add_step
 
 from research_agent.state import ResearchState
 from research_agent.store import LATEST_VERSION, Store
+from research_agent.store.migrations import progress_from_counters
 
 DUMP = Path(__file__).parent / "data" / "v3_research.sql"
 
@@ -40,7 +41,7 @@ def test_every_task_run_report_and_state_survives_the_upgrade(tmp_path: Path) ->
         assert [r.pid for r in store.runs("mid-1")] == [222]
         assert len(store.actions("done-1")) == 12
         for task_id, data in saved.items():
-            assert store.load_state(task_id).to_dict() == ResearchState.from_dict(data).to_dict()
+            assert store.load_state(task_id).to_dict() == ResearchState.from_dict(progress_from_counters(data)).to_dict()
     conn = sqlite3.connect(db)
     assert conn.execute("SELECT max(version) FROM schema_migrations").fetchone()[0] == LATEST_VERSION
     conn.close()
