@@ -66,7 +66,28 @@ from .criteria import (
 )
 from .critic import Critic, CriticVerdict
 from .errors import ContractError, EngineBusy, RetryLimitExceeded
-from .events import EngineEvent, EventType, Phase
+from .events import (
+    ActEvent,
+    ActionStatus,
+    ActPayload,
+    CheckStopEvent,
+    CheckStopPayload,
+    CriticEvent,
+    CriticPayload,
+    DecideEvent,
+    DecidePayload,
+    EngineEvent,
+    ErrorEvent,
+    Phase,
+    ReduceEvent,
+    RunEndEvent,
+    RunEndPayload,
+    RunStartEvent,
+    RunStartPayload,
+    StepEndEvent,
+    StepEndPayload,
+    StepStartEvent,
+)
 from .hooks import EngineHook
 from .model import MeteredModel, UsageMeter
 from .parser import JsonDecisionParser, Parser
@@ -231,7 +252,7 @@ class Engine:
         run.records.append(record)
         run.state.current_step = step
         usage_before, t0 = run.meter.total, perf_counter()
-        self._emit(run, "step_start", step)
+        self._emit(run, StepStartEvent(step_id=step, agent_id=run.agent_id))
         try:
             run.phase = "hooks"
             self._call_hooks(run, "on_before_step", run.state, step)
@@ -262,7 +283,8 @@ class Engine:
             raise ContractError(f"decide must return a Decision (act/final/wait) or None, got {decision!r}")
         record.decision = decision
         run.meter.add(decision.usage)
-        self._emit(run, "decide", record.step, "decide", {"mode": decision.mode, "actions": [a.name for a in decision.actions]})
+        payload = DecidePayload(mode=decision.mode, actions=[a.name for a in decision.actions])
+        self._emit(run, DecideEvent(step_id=record.step, agent_id=run.agent_id, payload=payload))
         return decision
 
     def _model_decision(self, run: _Run, prompt: str) -> Decision:
@@ -277,8 +299,8 @@ class Engine:
         for action in decision.actions:
             record.action_results.append(self._dispatch(run, action))
         run.observation = Observation(action_results=record.action_results, step=record.step)
-        statuses = [{"name": r.name, "status": r.status} for r in record.action_results]
-        self._emit(run, "act", record.step, "act", {"results": statuses})
+        statuses = [ActionStatus(name=r.name, status=r.status) for r in record.action_results]
+        self._emit(run, ActEvent(step_id=record.step, agent_id=run.agent_id, payload=ActPayload(results=statuses)))
         return run.observation
 
     def _dispatch(self, run: _Run, action: Action) -> ActionResult:
@@ -298,7 +320,7 @@ class Engine:
             raise ContractError("reduce returned None; it must return the state")
         state.current_step = record.step
         run.state = state
-        self._emit(run, "reduce", record.step, "reduce")
+        self._emit(run, ReduceEvent(step_id=record.step, agent_id=run.agent_id))
 
     def _critics(self, run: _Run, record: StepRecord, decision: Decision, observation: Observation) -> CriticVerdict:
         run.phase = "critic"
@@ -316,7 +338,8 @@ class Engine:
                 raise RetryLimitExceeded(f"critics asked to retry {run.retries} times in a row (max {self.max_retries_per_step})")
         else:
             run.retries = 0
-        self._emit(run, "critic", record.step, "critic", {"action": verdict.action, "count": len(outputs)})
+        payload = CriticPayload(action=verdict.action, count=len(outputs))
+        self._emit(run, CriticEvent(step_id=record.step, agent_id=run.agent_id, payload=payload))
         return verdict
 
     def _check_stop(self, run: _Run, verdict: CriticVerdict) -> None:
@@ -324,8 +347,7 @@ class Engine:
         reason, detail = self._stop_verdict(run, verdict)
         if reason is not None:
             run.state.stop_reason, run.state.stop_detail = reason, detail
-        payload = {"stop": reason is not None, "reason": reason, "detail": detail}
-        self._emit(run, "check_stop", run.state.current_step, "check_stop", payload)
+        self._emit_check_stop(run, reason, detail)
 
     def _trace(self, run: _Run, record: StepRecord) -> None:
         run.phase = "trace"
@@ -343,7 +365,8 @@ class Engine:
             record.stop_reason, record.stop_detail = run.state.stop_reason, run.state.stop_detail
         if run.trace is not None:
             run.trace.step(record)
-        self._emit(run, "step_end", record.step, payload={"stop_reason": record.stop_reason, "error": record.error})
+        payload = StepEndPayload(stop_reason=record.stop_reason, error=record.error)
+        self._emit(run, StepEndEvent(step_id=record.step, agent_id=run.agent_id, payload=payload))
         run.phase = "hooks"
         try:
             self._call_hooks(run, "on_after_step", run.state, record)
@@ -406,7 +429,7 @@ class Engine:
 
     def _stop_between_steps(self, run: _Run, reason: StopReason, detail: str) -> None:
         run.state.stop_reason, run.state.stop_detail = reason, detail
-        self._emit(run, "check_stop", run.state.current_step, "check_stop", {"stop": True, "reason": reason, "detail": detail})
+        self._emit_check_stop(run, reason, detail)
         self._amend_last_step(run)
 
     def _amend_last_step(self, run: _Run) -> None:
@@ -430,7 +453,7 @@ class Engine:
         step = record.step if record is not None else run.state.current_step
         if record is not None:
             record.error = message if record.error is None else f"{record.error}; {message}"
-        self._emit(run, "error", step, run.phase, ok=False, error=message)
+        self._emit(run, ErrorEvent(step_id=step, agent_id=run.agent_id, phase=run.phase, error=message))
         action = self.recovery_policy.handle(run.state, step, exc)
         state = run.state
         if action == "stop":
@@ -485,8 +508,8 @@ class Engine:
         return run
 
     def _begin(self, run: _Run) -> None:
-        payload = {"run_id": run.run_id, "task_id": run.task.id, "objective": run.task.objective}
-        self._emit(run, "run_start", run.state.current_step, payload=payload)
+        payload = RunStartPayload(run_id=run.run_id, task_id=run.task.id, objective=run.task.objective)
+        self._emit(run, RunStartEvent(step_id=run.state.current_step, agent_id=run.agent_id, payload=payload))
         run.phase = "hooks"
         try:
             self._call_hooks(run, "on_run_start", self, run.state, run.task)
@@ -501,10 +524,9 @@ class Engine:
             state.final_result = run.kept_final
         usage = run.meter.total
         status = run_status(state.stop_reason)
-        payload = {
-            "stop_reason": state.stop_reason, "stop_detail": state.stop_detail, "status": status, "steps": len(run.records),
-        }
-        self._emit(run, "run_end", state.current_step, ok=run.escaped is None, payload=payload, error=run.escaped)
+        payload = RunEndPayload(stop_reason=state.stop_reason, stop_detail=state.stop_detail, status=status, steps=len(run.records))
+        ended = RunEndEvent(step_id=state.current_step, agent_id=run.agent_id, ok=run.escaped is None, payload=payload, error=run.escaped)
+        self._emit(run, ended)
         if run.trace is not None:
             run.trace.close(steps=state.current_step, stop_reason=state.stop_reason, stop_detail=state.stop_detail, usage=usage)
         if self.env is not None and hasattr(self.env, "close"):
@@ -520,21 +542,15 @@ class Engine:
 
     # --- plumbing ----------------------------------------------------------
 
-    def _emit(
-        self,
-        run: _Run,
-        event_type: EventType,
-        step: int,
-        phase: Phase | None = None,
-        payload: dict[str, Any] | None = None,
-        *,
-        ok: bool = True,
-        error: str | None = None,
-    ) -> None:
-        event = EngineEvent(event_type, step, run.agent_id, phase, ok, payload if payload is not None else {}, error)
+    def _emit_check_stop(self, run: _Run, reason: StopReason | None, detail: str | None) -> None:
+        payload = CheckStopPayload(stop=reason is not None, reason=reason, detail=detail)
+        self._emit(run, CheckStopEvent(step_id=run.state.current_step, agent_id=run.agent_id, payload=payload))
+
+    def _emit(self, run: _Run, event: EngineEvent) -> None:
         run.events.append(event)
         if run.trace is not None:
             run.trace.event(event)
+        self._call_hooks(run, "on_event", event)  # observers, like the listener: they must not raise
         if run.on_event is not None:
             run.on_event(event)
 
