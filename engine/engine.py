@@ -28,20 +28,22 @@ Each step runs these phases, in this order, one short method each:
 
 Any other exception inside a step is a step error for the `RecoveryPolicy`.
 
-Run isolation: everything a run owns (records, events, usage meter, retry
-count, kept final answer, trace files) lives on a `_Run` object created by
+Run isolation: everything a run owns (records, events, usage since its start,
+retry count, kept final answer, trace files) lives on a `_Run` object created by
 `run()` and dropped when it returns, so one Engine can run many tasks in a
 row.  A cancel applies to the run in progress or, if none is, to the next run;
 the token is reset when a run ends.  An Engine runs one task at a time
-(`EngineBusy` otherwise), and an agent object should be driven by one engine
-at a time (its `llm` is swapped for the metering proxy during a run).
+(`EngineBusy` otherwise).
 
 Budget accounting: `max_steps` counts the steps run by this `run()` call, so a
 resumed run (`state=` given) gets a full step budget and continues the step
-numbering from `state.current_step + 1`.  Usage counts every `generate` call
-made through `agent.llm` during the run (the engine swaps in a `MeteredModel`
-and restores the original afterwards) plus any `Decision.usage` the agent
-reports for models it reaches some other way.
+numbering from `state.current_step + 1`.  Usage is what the engine's
+`UsageMeter` (the `meter=` seam) gains during the run: the engine's own model
+call (decide returning None, through `agent.llm`), every call of a model the
+composition wrapped as `MeteredModel(model, meter)` and handed to the agent or
+its policy, and any `Decision.usage` the agent reports.  The engine never
+replaces `agent.llm`: a model the agent calls itself is metered only if it was
+handed over metered.
 """
 
 from __future__ import annotations
@@ -123,10 +125,11 @@ class _Run:
     budget_criteria: list[StopCriteria]
     hooks: list[EngineHook]
     agent_id: str
-    meter: UsageMeter = field(default_factory=UsageMeter)
+    meter: UsageMeter
+    usage_base: Usage
+    """The meter's total when the run started: the run's usage is what it gained since."""
     trace: RunTrace | None = None
     on_event: EventListener | None = None
-    original_llm: Any = None
     t0: float = field(default_factory=perf_counter)
     records: list[StepRecord] = field(default_factory=list)
     events: list[EngineEvent] = field(default_factory=list)
@@ -138,6 +141,9 @@ class _Run:
     """A final answer set aside when critics asked to retry its step."""
     escaped: str | None = None
     """Set when an exception escapes the run."""
+
+    def used(self) -> Usage:
+        return self.meter.total - self.usage_base
 
 
 class Engine:
@@ -158,8 +164,11 @@ class Engine:
         recovery_policy: RecoveryPolicy | None = None,
         cancel_token: CancelToken | None = None,
         max_retries_per_step: int = 2,
+        meter: UsageMeter | None = None,
     ) -> None:
         self.agent = agent
+        self.meter = meter if meter is not None else UsageMeter()
+        """What every model call of a run adds to; wrap models handed to the agent as `MeteredModel(m, meter)`."""
         self.budget = budget if budget is not None else RuntimeBudget(max_steps=10)
         self.parser: Parser = parser if parser is not None else JsonDecisionParser()
         self.critics = list(critics or [])
@@ -251,7 +260,7 @@ class Engine:
         record = StepRecord(step=step)
         run.records.append(record)
         run.state.current_step = step
-        usage_before, t0 = run.meter.total, perf_counter()
+        usage_before, t0 = run.used(), perf_counter()
         self._emit(run, StepStartEvent(step_id=step, agent_id=run.agent_id))
         try:
             run.phase = "hooks"
@@ -264,7 +273,7 @@ class Engine:
             self._check_stop(run, verdict)
         except Exception as exc:  # a step error: the recovery policy decides
             self._recover(run, exc, record)
-        record.usage = _minus(run.meter.total, usage_before)
+        record.usage = run.used() - usage_before
         record.elapsed_seconds = perf_counter() - t0
         self._trace(run, record)
 
@@ -292,6 +301,8 @@ class Engine:
         if llm is None:
             raise ContractError("decide returned None but the agent has no llm to ask")
         response = llm.generate(self.agent.build_messages(run.state, prompt))
+        if not (isinstance(llm, MeteredModel) and llm.meter is run.meter):  # already counted otherwise
+            run.meter.add(response.usage)
         return self.parser.parse(response.text, context={"state": run.state, "step": run.state.current_step})
 
     def _act(self, run: _Run, record: StepRecord, decision: Decision) -> Observation:
@@ -419,7 +430,7 @@ class Engine:
         return _NO_STOP
 
     def _runtime_info(self, run: _Run) -> dict[str, Any]:
-        total = run.meter.total
+        total = run.used()
         return {
             "elapsed_seconds": perf_counter() - run.t0,
             "total_tokens": total.total_tokens,
@@ -493,6 +504,8 @@ class Engine:
             budget_criteria=_budget_criteria(budget),
             hooks=list(self.hooks),  # hooks (un)registered during a run apply from the next one
             agent_id=getattr(self.agent, "name", None) or type(self.agent).__name__,
+            meter=self.meter,
+            usage_base=self.meter.total,
             on_event=on_event,
         )
         with self._active_lock:
@@ -502,9 +515,6 @@ class Engine:
             run.trace = self.trace_writer.open_run(
                 run_id=run.run_id, task_id=task.id, objective=task.objective, started_at=started
             )
-        if self.agent.llm is not None:
-            run.original_llm = self.agent.llm
-            self.agent.llm = MeteredModel(run.original_llm, run.meter)
         return run
 
     def _begin(self, run: _Run) -> None:
@@ -517,12 +527,10 @@ class Engine:
             self._recover(run, exc, None)
 
     def _finish(self, run: _Run) -> EngineResult[Any]:
-        if run.original_llm is not None:
-            self.agent.llm = run.original_llm
         state = run.state
         if state.final_result is None and run.kept_final is not None:
             state.final_result = run.kept_final
-        usage = run.meter.total
+        usage = run.used()
         status = run_status(state.stop_reason)
         payload = RunEndPayload(stop_reason=state.stop_reason, stop_detail=state.stop_detail, status=status, steps=len(run.records))
         ended = RunEndEvent(step_id=state.current_step, agent_id=run.agent_id, ok=run.escaped is None, payload=payload, error=run.escaped)
@@ -588,11 +596,3 @@ def _budget_criteria(budget: RuntimeBudget) -> list[StopCriteria]:
         criteria.append(MaxCostCriteria(budget.max_cost))
     return criteria
 
-
-def _minus(a: Usage, b: Usage) -> Usage:
-    return Usage(
-        a.prompt_tokens - b.prompt_tokens,
-        a.completion_tokens - b.completion_tokens,
-        a.total_tokens - b.total_tokens,
-        a.cost - b.cost,
-    )
