@@ -354,7 +354,7 @@ def _label(cell_key: str) -> str:
     return f"**{obj} / {dim}**"
 
 
-def _ref_line(ref: ReportFacts) -> str:
+def _ref_line(ref: SourceRef | Candidate) -> str:
     meta = ", ".join(x for x in (ref.source_type, ref.date) if x)
     line = f"[{ref.id}] {ref.title or 'untitled'} — {display_url(ref.url)}"
     if meta:
@@ -511,7 +511,7 @@ def _resume_md(f: ReportFacts) -> list[str]:
             f"Continue from the {n_open} open cell{'s' if n_open != 1 else ''} with:",
             "",
             "```",
-            f.resume_command,
+            f.resume_command or "",
             "```",
             "",
         ]
