@@ -40,7 +40,7 @@ if TYPE_CHECKING:  # the same names, eagerly, for type checkers
         ScriptExhausted,
         UnknownTool,
     )
-    from .events import EngineEvent
+    from .events import EngineEvent, parse_event
     from .hooks import EngineHook
     from .model import MeteredModel, Model, ModelResponse, ScriptedModel, UsageMeter, estimate_tokens
     from .parser import JsonDecisionParser, Parser
@@ -88,6 +88,7 @@ _EXPORTS: dict[str, str] = {
     "ScriptExhausted": "errors",
     "UnknownTool": "errors",
     "EngineEvent": "events",
+    "parse_event": "events",
     "EngineHook": "hooks",
     "MeteredModel": "model",
     "Model": "model",
@@ -188,6 +189,7 @@ __all__ = [
     "UnknownTool",
     "UsageMeter",
     "estimate_tokens",
+    "parse_event",
     "redact",
     "run_status",
 ]

@@ -24,9 +24,11 @@ and may override:
     build_messages(state, prompt)   chat messages for the default decide path
                                     (`system_prompt`, when set, comes first)
 
-Every model call the agent makes through `self.llm` during a run is metered
-by the engine (it swaps in a metering proxy for the run).  Usage from models
-reached some other way must be reported on `Decision.usage`.
+The engine meters the call it makes itself (decide returning None).  A model
+the agent calls on its own (in decide, reduce, or through a policy) is metered
+when it is handed over as `MeteredModel(model, engine.meter)` (the engine's
+`meter=` seam); usage from models reached some other way must be reported on
+`Decision.usage`.  The engine never replaces `self.llm`.
 """
 
 from __future__ import annotations

@@ -28,20 +28,22 @@ Each step runs these phases, in this order, one short method each:
 
 Any other exception inside a step is a step error for the `RecoveryPolicy`.
 
-Run isolation: everything a run owns (records, events, usage meter, retry
-count, kept final answer, trace files) lives on a `_Run` object created by
+Run isolation: everything a run owns (records, events, usage since its start,
+retry count, kept final answer, trace files) lives on a `_Run` object created by
 `run()` and dropped when it returns, so one Engine can run many tasks in a
 row.  A cancel applies to the run in progress or, if none is, to the next run;
 the token is reset when a run ends.  An Engine runs one task at a time
-(`EngineBusy` otherwise), and an agent object should be driven by one engine
-at a time (its `llm` is swapped for the metering proxy during a run).
+(`EngineBusy` otherwise).
 
 Budget accounting: `max_steps` counts the steps run by this `run()` call, so a
 resumed run (`state=` given) gets a full step budget and continues the step
-numbering from `state.current_step + 1`.  Usage counts every `generate` call
-made through `agent.llm` during the run (the engine swaps in a `MeteredModel`
-and restores the original afterwards) plus any `Decision.usage` the agent
-reports for models it reaches some other way.
+numbering from `state.current_step + 1`.  Usage is what the engine's
+`UsageMeter` (the `meter=` seam) gains during the run: the engine's own model
+call (decide returning None, through `agent.llm`), every call of a model the
+composition wrapped as `MeteredModel(model, meter)` and handed to the agent or
+its policy, and any `Decision.usage` the agent reports.  The engine never
+replaces `agent.llm`: a model the agent calls itself is metered only if it was
+handed over metered.
 """
 
 from __future__ import annotations
@@ -66,7 +68,28 @@ from .criteria import (
 )
 from .critic import Critic, CriticVerdict
 from .errors import ComponentContractError, EngineBusy, RetryLimitExceeded
-from .events import EngineEvent, EventType, Phase
+from .events import (
+    ActEvent,
+    ActionStatus,
+    ActPayload,
+    CheckStopEvent,
+    CheckStopPayload,
+    CriticEvent,
+    CriticPayload,
+    DecideEvent,
+    DecidePayload,
+    EngineEvent,
+    ErrorEvent,
+    Phase,
+    ReduceEvent,
+    RunEndEvent,
+    RunEndPayload,
+    RunStartEvent,
+    RunStartPayload,
+    StepEndEvent,
+    StepEndPayload,
+    StepStartEvent,
+)
 from .hooks import EngineHook
 from .model import MeteredModel, UsageMeter
 from .parser import JsonDecisionParser, Parser
@@ -102,10 +125,11 @@ class _Run:
     budget_criteria: list[StopCriteria]
     hooks: list[EngineHook]
     agent_id: str
-    meter: UsageMeter = field(default_factory=UsageMeter)
+    meter: UsageMeter
+    usage_base: Usage
+    """The meter's total when the run started: the run's usage is what it gained since."""
     trace: RunTrace | None = None
     on_event: EventListener | None = None
-    original_llm: Any = None
     t0: float = field(default_factory=perf_counter)
     records: list[StepRecord] = field(default_factory=list)
     events: list[EngineEvent] = field(default_factory=list)
@@ -117,6 +141,9 @@ class _Run:
     """A final answer set aside when critics asked to retry its step."""
     escaped: str | None = None
     """Set when an exception escapes the run."""
+
+    def used(self) -> Usage:
+        return self.meter.total - self.usage_base
 
 
 class Engine:
@@ -137,8 +164,11 @@ class Engine:
         recovery_policy: RecoveryPolicy | None = None,
         cancel_token: CancelToken | None = None,
         max_retries_per_step: int = 2,
+        meter: UsageMeter | None = None,
     ) -> None:
         self.agent = agent
+        self.meter = meter if meter is not None else UsageMeter()
+        """What every model call of a run adds to; wrap models handed to the agent as `MeteredModel(m, meter)`."""
         self.budget = budget if budget is not None else RuntimeBudget(max_steps=10)
         self.parser: Parser = parser if parser is not None else JsonDecisionParser()
         self.critics = list(critics or [])
@@ -230,8 +260,8 @@ class Engine:
         record = StepRecord(step=step)
         run.records.append(record)
         run.state.current_step = step
-        usage_before, t0 = run.meter.total, perf_counter()
-        self._emit(run, "step_start", step)
+        usage_before, t0 = run.used(), perf_counter()
+        self._emit(run, StepStartEvent(step_id=step, agent_id=run.agent_id))
         try:
             run.phase = "hooks"
             self._call_hooks(run, "on_before_step", run.state, step)
@@ -243,7 +273,7 @@ class Engine:
             self._check_stop(run, verdict)
         except Exception as exc:  # a step error: the recovery policy decides
             self._recover(run, exc, record)
-        record.usage = _minus(run.meter.total, usage_before)
+        record.usage = run.used() - usage_before
         record.elapsed_seconds = perf_counter() - t0
         self._trace(run, record)
 
@@ -262,7 +292,8 @@ class Engine:
             raise ComponentContractError(f"decide must return a Decision (act/final/wait) or None, got {decision!r}")
         record.decision = decision
         run.meter.add(decision.usage)
-        self._emit(run, "decide", record.step, "decide", {"mode": decision.mode, "actions": [a.name for a in decision.actions]})
+        payload = DecidePayload(mode=decision.mode, actions=[a.name for a in decision.actions])
+        self._emit(run, DecideEvent(step_id=record.step, agent_id=run.agent_id, payload=payload))
         return decision
 
     def _model_decision(self, run: _Run, prompt: str) -> Decision:
@@ -270,6 +301,8 @@ class Engine:
         if llm is None:
             raise ComponentContractError("decide returned None but the agent has no llm to ask")
         response = llm.generate(self.agent.build_messages(run.state, prompt))
+        if not (isinstance(llm, MeteredModel) and llm.meter is run.meter):  # already counted otherwise
+            run.meter.add(response.usage)
         return self.parser.parse(response.text, context={"state": run.state, "step": run.state.current_step})
 
     def _act(self, run: _Run, record: StepRecord, decision: Decision) -> Observation:
@@ -277,8 +310,8 @@ class Engine:
         for action in decision.actions:
             record.action_results.append(self._dispatch(run, action))
         run.observation = Observation(action_results=record.action_results, step=record.step)
-        statuses = [{"name": r.name, "status": r.status} for r in record.action_results]
-        self._emit(run, "act", record.step, "act", {"results": statuses})
+        statuses = [ActionStatus(name=r.name, status=r.status) for r in record.action_results]
+        self._emit(run, ActEvent(step_id=record.step, agent_id=run.agent_id, payload=ActPayload(results=statuses)))
         return run.observation
 
     def _dispatch(self, run: _Run, action: Action) -> ActionResult:
@@ -298,7 +331,7 @@ class Engine:
             raise ComponentContractError("reduce returned None; it must return the state")
         state.current_step = record.step
         run.state = state
-        self._emit(run, "reduce", record.step, "reduce")
+        self._emit(run, ReduceEvent(step_id=record.step, agent_id=run.agent_id))
 
     def _critics(self, run: _Run, record: StepRecord, decision: Decision, observation: Observation) -> CriticVerdict:
         run.phase = "critic"
@@ -316,7 +349,8 @@ class Engine:
                 raise RetryLimitExceeded(f"critics asked to retry {run.retries} times in a row (max {self.max_retries_per_step})")
         else:
             run.retries = 0
-        self._emit(run, "critic", record.step, "critic", {"action": verdict.action, "count": len(outputs)})
+        payload = CriticPayload(action=verdict.action, count=len(outputs))
+        self._emit(run, CriticEvent(step_id=record.step, agent_id=run.agent_id, payload=payload))
         return verdict
 
     def _check_stop(self, run: _Run, verdict: CriticVerdict) -> None:
@@ -324,8 +358,7 @@ class Engine:
         reason, detail = self._stop_verdict(run, verdict)
         if reason is not None:
             run.state.stop_reason, run.state.stop_detail = reason, detail
-        payload = {"stop": reason is not None, "reason": reason, "detail": detail}
-        self._emit(run, "check_stop", run.state.current_step, "check_stop", payload)
+        self._emit_check_stop(run, reason, detail)
 
     def _trace(self, run: _Run, record: StepRecord) -> None:
         run.phase = "trace"
@@ -343,7 +376,8 @@ class Engine:
             record.stop_reason, record.stop_detail = run.state.stop_reason, run.state.stop_detail
         if run.trace is not None:
             run.trace.step(record)
-        self._emit(run, "step_end", record.step, payload={"stop_reason": record.stop_reason, "error": record.error})
+        payload = StepEndPayload(stop_reason=record.stop_reason, error=record.error)
+        self._emit(run, StepEndEvent(step_id=record.step, agent_id=run.agent_id, payload=payload))
         run.phase = "hooks"
         try:
             self._call_hooks(run, "on_after_step", run.state, record)
@@ -396,7 +430,7 @@ class Engine:
         return _NO_STOP
 
     def _runtime_info(self, run: _Run) -> dict[str, Any]:
-        total = run.meter.total
+        total = run.used()
         return {
             "elapsed_seconds": perf_counter() - run.t0,
             "total_tokens": total.total_tokens,
@@ -406,7 +440,7 @@ class Engine:
 
     def _stop_between_steps(self, run: _Run, reason: StopReason, detail: str) -> None:
         run.state.stop_reason, run.state.stop_detail = reason, detail
-        self._emit(run, "check_stop", run.state.current_step, "check_stop", {"stop": True, "reason": reason, "detail": detail})
+        self._emit_check_stop(run, reason, detail)
         self._amend_last_step(run)
 
     def _amend_last_step(self, run: _Run) -> None:
@@ -430,7 +464,7 @@ class Engine:
         step = record.step if record is not None else run.state.current_step
         if record is not None:
             record.error = message if record.error is None else f"{record.error}; {message}"
-        self._emit(run, "error", step, run.phase, ok=False, error=message)
+        self._emit(run, ErrorEvent(step_id=step, agent_id=run.agent_id, phase=run.phase, error=message))
         action = self.recovery_policy.handle(run.state, step, exc)
         state = run.state
         if action == "stop":
@@ -470,6 +504,8 @@ class Engine:
             budget_criteria=_budget_criteria(budget),
             hooks=list(self.hooks),  # hooks (un)registered during a run apply from the next one
             agent_id=getattr(self.agent, "name", None) or type(self.agent).__name__,
+            meter=self.meter,
+            usage_base=self.meter.total,
             on_event=on_event,
         )
         with self._active_lock:
@@ -479,14 +515,11 @@ class Engine:
             run.trace = self.trace_writer.open_run(
                 run_id=run.run_id, task_id=task.id, objective=task.objective, started_at=started
             )
-        if self.agent.llm is not None:
-            run.original_llm = self.agent.llm
-            self.agent.llm = MeteredModel(run.original_llm, run.meter)
         return run
 
     def _begin(self, run: _Run) -> None:
-        payload = {"run_id": run.run_id, "task_id": run.task.id, "objective": run.task.objective}
-        self._emit(run, "run_start", run.state.current_step, payload=payload)
+        payload = RunStartPayload(run_id=run.run_id, task_id=run.task.id, objective=run.task.objective)
+        self._emit(run, RunStartEvent(step_id=run.state.current_step, agent_id=run.agent_id, payload=payload))
         run.phase = "hooks"
         try:
             self._call_hooks(run, "on_run_start", self, run.state, run.task)
@@ -494,17 +527,14 @@ class Engine:
             self._recover(run, exc, None)
 
     def _finish(self, run: _Run) -> EngineResult[Any]:
-        if run.original_llm is not None:
-            self.agent.llm = run.original_llm
         state = run.state
         if state.final_result is None and run.kept_final is not None:
             state.final_result = run.kept_final
-        usage = run.meter.total
+        usage = run.used()
         status = run_status(state.stop_reason)
-        payload = {
-            "stop_reason": state.stop_reason, "stop_detail": state.stop_detail, "status": status, "steps": len(run.records),
-        }
-        self._emit(run, "run_end", state.current_step, ok=run.escaped is None, payload=payload, error=run.escaped)
+        payload = RunEndPayload(stop_reason=state.stop_reason, stop_detail=state.stop_detail, status=status, steps=len(run.records))
+        ended = RunEndEvent(step_id=state.current_step, agent_id=run.agent_id, ok=run.escaped is None, payload=payload, error=run.escaped)
+        self._emit(run, ended)
         if run.trace is not None:
             run.trace.close(steps=state.current_step, stop_reason=state.stop_reason, stop_detail=state.stop_detail, usage=usage)
         if self.env is not None and hasattr(self.env, "close"):
@@ -520,21 +550,15 @@ class Engine:
 
     # --- plumbing ----------------------------------------------------------
 
-    def _emit(
-        self,
-        run: _Run,
-        event_type: EventType,
-        step: int,
-        phase: Phase | None = None,
-        payload: dict[str, Any] | None = None,
-        *,
-        ok: bool = True,
-        error: str | None = None,
-    ) -> None:
-        event = EngineEvent(event_type, step, run.agent_id, phase, ok, payload if payload is not None else {}, error)
+    def _emit_check_stop(self, run: _Run, reason: StopReason | None, detail: str | None) -> None:
+        payload = CheckStopPayload(stop=reason is not None, reason=reason, detail=detail)
+        self._emit(run, CheckStopEvent(step_id=run.state.current_step, agent_id=run.agent_id, payload=payload))
+
+    def _emit(self, run: _Run, event: EngineEvent) -> None:
         run.events.append(event)
         if run.trace is not None:
             run.trace.event(event)
+        self._call_hooks(run, "on_event", event)  # observers, like the listener: they must not raise
         if run.on_event is not None:
             run.on_event(event)
 
@@ -572,11 +596,3 @@ def _budget_criteria(budget: RuntimeBudget) -> list[StopCriteria]:
         criteria.append(MaxCostCriteria(budget.max_cost))
     return criteria
 
-
-def _minus(a: Usage, b: Usage) -> Usage:
-    return Usage(
-        a.prompt_tokens - b.prompt_tokens,
-        a.completion_tokens - b.completion_tokens,
-        a.total_tokens - b.total_tokens,
-        a.cost - b.cost,
-    )

@@ -13,6 +13,8 @@ Override any of the no-op methods.  Call order for a run:
                                              trace line is written: on the last step
                                              `record.stop_reason` is set
     on_run_end(result)                       after the trace is closed
+    on_event(event)                          every `EngineEvent`, as it is emitted
+                                             (an observer: it must not raise)
 
 A hook that raises does not fail silently: inside a run (start, before/after
 step, commit) its exception is a step error handed to the `RecoveryPolicy`; from
@@ -25,6 +27,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from .events import EngineEvent
     from .types import EngineResult, StepRecord, Task
 
 
@@ -45,3 +48,6 @@ class EngineHook:
 
     def on_run_end(self, result: "EngineResult[Any]") -> None:
         """The run has ended; `result` is what `Engine.run` returns."""
+
+    def on_event(self, event: "EngineEvent") -> None:
+        """An event was emitted (typed: see `engine.events`); called from inside the run."""

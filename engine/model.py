@@ -11,9 +11,10 @@ repeats a default), records every request, and reports usage (estimated at
 about four characters per token when the script gives none) so token budgets
 are exercised by tests.
 
-`MeteredModel` is what the engine puts in place of `agent.llm` for the
-duration of a run: every `generate` call the agent makes, wherever it makes
-it, adds its usage to the run's `UsageMeter`.
+`MeteredModel(model, meter)` is how a model is handed over metered: the
+composition root wraps the model it gives an agent or policy around the
+engine's `UsageMeter` (`Engine(meter=...)`), so every `generate` call, wherever
+it is made, adds its usage to the meter the run's budgets read.
 """
 
 from __future__ import annotations
@@ -130,8 +131,8 @@ class UsageMeter:
 class MeteredModel:
     """Wraps a model so that every `generate` call adds its usage to a meter.
 
-    Other attributes are forwarded, so `agent.llm.requests` and the like keep
-    working while the engine has the proxy installed.
+    Other attributes are forwarded, so `model.requests` and the like keep
+    working through the wrapper.
     """
 
     def __init__(self, inner: Model, meter: UsageMeter) -> None:

@@ -302,8 +302,8 @@ class RunTrace:
     def _write_events(self) -> None:
         for event in self._pending:
             line = event.to_dict()  # only payload and error carry free values
-            line["payload"] = redact(event.payload, self._secrets)
-            line["error"] = redact(event.error, self._secrets)
+            line["payload"] = redact(line["payload"], self._secrets)
+            line["error"] = redact(line["error"], self._secrets)
             self._events.write(json.dumps(line, ensure_ascii=False) + "\n")
         self._pending.clear()
 

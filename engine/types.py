@@ -130,6 +130,15 @@ class Usage:
             self.cost + other.cost,
         )
 
+    def __sub__(self, other: "Usage") -> "Usage":
+        """What was spent between two readings of a running total."""
+        return Usage(
+            self.prompt_tokens - other.prompt_tokens,
+            self.completion_tokens - other.completion_tokens,
+            self.total_tokens - other.total_tokens,
+            self.cost - other.cost,
+        )
+
 
 @dataclass
 class TaskBudget:

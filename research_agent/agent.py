@@ -128,9 +128,7 @@ class ResearchAgent(AgentModule[ResearchState]):
     def count_model_use(self, state: ResearchState) -> None:
         """Add the policy's model calls and rejected answers since the last look to the state's
         counters (`model_calls`, `rejected_outputs`): persisted, summed across resumes, reported."""
-        usage = getattr(self.policy, "usage", None)
-        if usage is None:
-            return
+        usage = self.policy.usage
         calls, rejected = usage.calls, usage.rejected_outputs
         seen_calls, seen_rejected = self._usage_seen
         if calls > seen_calls:

@@ -43,8 +43,10 @@ from engine import (
 
 from .agent import ResearchAgent
 from .config import ResearchConfig, research_home
+from .construct import make_model
 from .contract import TaskContract
 from .endings import EXIT_CODES, RESUMABLE, EndKind, end_kind_for
+from .policy.base import Policy
 from .policy.offline import OfflinePolicy
 from .reducer import ReducerConfig
 from .report import build_report
@@ -205,19 +207,18 @@ def planner_for(cfg: ResearchConfig) -> Literal["rules", "model"]:
     return "rules" if cfg.model.startswith("openai:") else "model"
 
 
-def make_policy(cfg: ResearchConfig, *, exhaustive: bool = False):
-    """The policy and the model it uses (None for the offline policy)."""
-    if cfg.model == "offline":
-        return OfflinePolicy(exhaustive=exhaustive), None
-    from .llm.resolve import resolve_model
+def make_policy(cfg: ResearchConfig, *, meter: UsageMeter, budget: RuntimeBudget, exhaustive: bool = False) -> Policy:
+    """The policy, handed the configured model metered on `meter` (the engine's) and the run's token
+    and cost limits, checked before each call; the offline policy has no model."""
+    model = make_model(cfg)
+    if model is None:
+        return OfflinePolicy(exhaustive=exhaustive)
+    from .llm.budget import CallBudget
     from .policy.llm import LLMPolicy
 
-    model = resolve_model(cfg.model, config=cfg)
-    if model is None:  # " offline " (padded) names no model either
-        return OfflinePolicy(exhaustive=exhaustive), None
-    policy = LLMPolicy(model, exhaustive=exhaustive, planner=planner_for(cfg), reply_tokens=cfg.reply_tokens(),
-                       max_page_chars=cfg.llm_page_chars, max_invalid_retries=cfg.llm_invalid_retries)
-    return policy, model
+    return LLMPolicy(MeteredModel(model, meter), exhaustive=exhaustive, planner=planner_for(cfg),
+                     reply_tokens=cfg.reply_tokens(), max_page_chars=cfg.llm_page_chars,
+                     max_invalid_retries=cfg.llm_invalid_retries, budget=CallBudget(budget.max_tokens, budget.max_cost))
 
 
 def load_risk_policy(cfg: ResearchConfig, *, allow: frozenset[str] = frozenset()) -> RiskPolicy:
@@ -352,21 +353,16 @@ def execute(
 ) -> Outcome:
     """Run (or continue) one task through the engine until a stop rule fires."""
     run_id = store.start_run(task_id, "resume" if state is not None else "first", os.getpid())
+    meter = UsageMeter()  # the engine's: the policy's model is handed over metered on it
+    hook = _Checkpoint(store, task_id, run_id, state, base_usage or {}, on_step)
     toolbox = open_toolbox(cfg, faults=faults, index_path=index_path)
     try:
-        policy, model = make_policy(cfg, exhaustive=stopper == "max_steps")
-        if hasattr(policy, "limit_calls"):  # token and cost limits checked before each model call
-            policy.limit_calls(budget.max_tokens, budget.max_cost)
+        policy = make_policy(cfg, meter=meter, budget=budget, exhaustive=stopper == "max_steps")
         agent = ResearchAgent(
-            contract, policy, toolbox.registry, load_risk_policy(cfg, allow=toolbox.corpus_hosts), llm=model,
+            contract, policy, toolbox.registry, load_risk_policy(cfg, allow=toolbox.corpus_hosts),
             reducer_config=ReducerConfig(transient_attempts=cfg.transient_attempts),
             naive_final=stopper == "stagnation",
         )
-        if hasattr(policy, "use_model"):
-            # the policy calls the model through the agent's llm, which the engine
-            # meters during a run: token and cost budgets see every call
-            policy.use_model(lambda: agent.llm)
-        hook = _Checkpoint(store, task_id, run_id, state, base_usage or {}, on_step)
         engine = Engine(
             agent,
             budget=budget,
@@ -376,19 +372,21 @@ def execute(
             hooks=[hook],
             cancel_token=cancel_token or StoreCancelToken(store, task_id),
             max_retries_per_step=cfg.transient_attempts,
+            meter=meter,
         )
         result: EngineResult = engine.run(Task(objective=contract.question, id=task_id), state=state, run_id=run_id)
     finally:
         toolbox.close()
     final: ResearchState = result.state
     end_kind = end_kind_for(final.stop_reason)
-    answer = _answer_text(agent, model, hook, final) if end_kind == EndKind.COMPLETED else None
+    answer = _answer_text(agent, meter, hook, final) if end_kind == EndKind.COMPLETED else None
     usage = hook.totals(final)
-    usage.update(_model_counters(final, with_model=model is not None))
+    with_model = policy.model is not None
+    usage.update(_model_counters(final, with_model=with_model))
     md, js = build_report(
         final, task_id=task_id, end_kind=end_kind, stop_reason=final.stop_reason, stop_detail=final.stop_detail,
         usage=usage, resume_command=resume_command(task_id, cfg, end_kind), answer_text=answer,
-        answer_by=cfg.model.partition(":")[0] if model is not None else None,
+        answer_by=cfg.model.partition(":")[0] if with_model else None,
     )
     store.finish(
         task_id, run_id, end_kind=end_kind, stop_reason=final.stop_reason, stop_detail=final.stop_detail,
@@ -428,25 +426,22 @@ def start(store: Store, cfg: ResearchConfig, contract: TaskContract, *, task_id:
     return execute(store, cfg, contract, task_id, budget=budget, **kw)
 
 
-def _answer_text(agent: ResearchAgent, model, hook: "_Checkpoint", state: ResearchState) -> str | None:
+def _answer_text(agent: ResearchAgent, meter: UsageMeter, hook: "_Checkpoint", state: ResearchState) -> str | None:
     """The policy's answer text; the report template when the policy cannot write one.
 
-    The engine has stopped, so the call is metered here: its tokens and cost join the
-    run's usage and it counts as a model call.  The evidence is final: a model that fails
-    here (unavailable, garbage, a script that ran out) must not lose the report, so the
-    failure is noted and the template is used."""
-    policy = agent.policy
-    meter = UsageMeter()
-    if model is not None and hasattr(policy, "use_model"):
-        policy.use_model(MeteredModel(model, meter))
+    The engine has stopped, so what the call adds to the meter is booked here: its tokens
+    and cost join the run's usage and it counts as a model call.  The evidence is final: a
+    model that fails here (unavailable, garbage, a script that ran out) must not lose the
+    report, so the failure is noted and the template is used."""
+    before = meter.total
     try:
-        return policy.synthesize(state)
+        return agent.policy.synthesize(state)
     except Exception as exc:  # noqa: BLE001 — any failure falls back to the template
         state.notice = f"answer text not written ({type(exc).__name__}: {str(exc)[:200]}); the report lists the confirmed values"
         state.bump("synthesis_failures")
         return None
     finally:
-        hook.usage = hook.usage + meter.total
+        hook.usage = hook.usage + (meter.total - before)
         agent.count_model_use(state)
 
 

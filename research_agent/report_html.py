@@ -1,7 +1,7 @@
 """The HTML report: one self-contained file (inline CSS, no script, no network asset).
 
-`render_html(facts, timeline)` reads the same facts as the Markdown report
-(`report.build_report`'s JSON) and the step timeline (`research trace --json`'s
+`render_html(facts, timeline)` reads the same typed facts as the Markdown report
+(`report_facts.ReportFacts`, or the report JSON stored by any version) and the step timeline (`research trace --json`'s
 shape).  Sections: the object × dimension grid coloured by status, each
 cell's evidence with its quotes and sources, open questions, the step
 timeline with each stop check's verdict, how to resume, and the sources.
@@ -12,10 +12,12 @@ Each grid cell carries `data-cell="object/dimension"` and
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from html import escape
 from typing import Any
 
 from .report import display_url
+from .report_facts import AnswerRow, Candidate, ReportFacts, SourceRef
 
 __all__ = ["render_html"]
 
@@ -39,25 +41,25 @@ def _e(value: Any) -> str:
     return escape("" if value is None else str(value), quote=True)
 
 
-def _axes(facts: dict[str, Any]) -> tuple[list[str], list[str]]:
-    objects = list(dict.fromkeys(a["object"] for a in facts["answer"]))
-    dimensions = list(dict.fromkeys(a["dimension"] for a in facts["answer"]))
+def _axes(facts: ReportFacts) -> tuple[list[str], list[str]]:
+    objects = list(dict.fromkeys(a.object for a in facts.answer))
+    dimensions = list(dict.fromkeys(a.dimension for a in facts.answer))
     return objects, dimensions
 
 
-def _cell_text(a: dict[str, Any]) -> str:
-    if a["status"] == "confirmed":
-        return a["conclusion"] or ""
-    if a["status"] == "irrelevant":
-        return "ruled out: " + (a.get("irrelevant_reason") or "a hard constraint")
-    if a["status"] == "unavailable":
+def _cell_text(a: AnswerRow) -> str:
+    if a.status == "confirmed":
+        return a.conclusion or ""
+    if a.status == "irrelevant":
+        return "ruled out: " + (a.irrelevant_reason or "a hard constraint")
+    if a.status == "unavailable":
         return "not publicly available"
     return "open"
 
 
-def _grid(facts: dict[str, Any]) -> str:
+def _grid(facts: ReportFacts) -> str:
     objects, dimensions = _axes(facts)
-    by = {(a["object"], a["dimension"]): a for a in facts["answer"]}
+    by = {(a.object, a.dimension): a for a in facts.answer}
     head = "".join(f"<th>{_e(d)}</th>" for d in dimensions)
     rows = []
     for o in objects:
@@ -67,53 +69,53 @@ def _grid(facts: dict[str, Any]) -> str:
             if a is None:
                 tds.append("<td>—</td>")
                 continue
-            refs = " ".join(f"[{_e(s)}]" for s in a["source_ids"])
-            conflict = " · conflict" if a.get("conflict") else ""
+            refs = " ".join(f"[{_e(s)}]" for s in a.source_ids)
+            conflict = " · conflict" if a.conflict else ""
             tds.append(
-                f'<td class="cell {_e(a["status"])}" data-cell="{_e(a["cell"])}" data-status="{_e(a["status"])}">'
-                f'<div class="status">{_e(a["status"])}{conflict}</div><div class="value">{_e(_cell_text(a))}</div>'
+                f'<td class="cell {_e(a.status)}" data-cell="{_e(a.cell)}" data-status="{_e(a.status)}">'
+                f'<div class="status">{_e(a.status)}{conflict}</div><div class="value">{_e(_cell_text(a))}</div>'
                 f'<div class="refs">{refs}</div></td>'
             )
         rows.append(f"<tr><th>{_e(o)}</th>{''.join(tds)}</tr>")
     return f'<table class="grid"><tr><th></th>{head}</tr>{"".join(rows)}</table>'
 
 
-def _source_line(ref: dict[str, Any]) -> str:
-    url = ref.get("url")
+def _source_line(ref: SourceRef | Candidate) -> str:
+    url = ref.url
     link = f'<a href="{_e(url)}">{_e(display_url(url))}</a>' if url else "no url"
-    meta = ", ".join(x for x in (ref.get("source_type"), ref.get("date")) if x)
-    quote = f"<blockquote>{_e(ref['quote'])}</blockquote>" if ref.get("quote") else ""
-    return f'<li><span class="src">[{_e(ref["id"])}] {_e(ref.get("title") or "untitled")} — {link}' \
+    meta = ", ".join(x for x in (ref.source_type, ref.date) if x)
+    quote = f"<blockquote>{_e(ref.quote)}</blockquote>" if ref.quote else ""
+    return f'<li><span class="src">[{_e(ref.id)}] {_e(ref.title or "untitled")} — {link}' \
            f'{" (" + _e(meta) + ")" if meta else ""}</span>{quote}</li>'
 
 
-def _evidence(facts: dict[str, Any]) -> str:
-    if not facts["verified_claims"]:
+def _evidence(facts: ReportFacts) -> str:
+    if not facts.verified_claims:
         return "<p>No claim is verified yet.</p>"
     parts = []
-    for c in facts["verified_claims"]:
-        n = c["independent_sources"]
+    for c in facts.verified_claims:
+        n = c.independent_sources
         parts.append(
-            f'<div class="claim" data-claim="{_e(c["cell"])}"><h3>{_e(c["object"])} / {_e(c["dimension"])}: '
-            f'{_e(c["value"])} <span class="refs">— {n} independent source{"s" if n != 1 else ""}</span></h3>'
-            f'<ul>{"".join(_source_line(r) for r in c["sources"])}</ul></div>'
+            f'<div class="claim" data-claim="{_e(c.cell)}"><h3>{_e(c.object)} / {_e(c.dimension)}: '
+            f'{_e(c.value)} <span class="refs">— {n} independent source{"s" if n != 1 else ""}</span></h3>'
+            f'<ul>{"".join(_source_line(r) for r in c.sources)}</ul></div>'
         )
     return "".join(parts)
 
 
-def _questions(facts: dict[str, Any]) -> str:
-    if not facts["open_questions"]:
+def _questions(facts: ReportFacts) -> str:
+    if not facts.open_questions:
         return "<p>None: every cell is confirmed or ruled out.</p>"
     items = []
-    for q in facts["open_questions"]:
-        bits = [f"<strong>{_e(q['object'])} / {_e(q['dimension'])}</strong> ({_e(q['status'])})"]
-        if q.get("needed"):
-            bits.append(f": still needed: {_e(q['needed'])}")
-        sub = [f"<li>candidate (not cross-checked): {_e(c['value'])} {_source_line(c)}</li>" for c in q["candidates"]]
-        if q.get("conflict"):
-            sub.append(f"<li>conflict: {_e(q['conflict'])}</li>")
-        sub.append(f"<li>scope: {_e(q['scope'])}</li>")
-        items.append(f'<li data-open="{_e(q["cell"])}">{"".join(bits)}<ul>{"".join(sub)}</ul></li>')
+    for q in facts.open_questions:
+        bits = [f"<strong>{_e(q.object)} / {_e(q.dimension)}</strong> ({_e(q.status)})"]
+        if q.needed:
+            bits.append(f": still needed: {_e(q.needed)}")
+        sub = [f"<li>candidate (not cross-checked): {_e(c.value)} {_source_line(c)}</li>" for c in q.candidates]
+        if q.conflict:
+            sub.append(f"<li>conflict: {_e(q.conflict)}</li>")
+        sub.append(f"<li>scope: {_e(q.scope)}</li>")
+        items.append(f'<li data-open="{_e(q.cell)}">{"".join(bits)}<ul>{"".join(sub)}</ul></li>')
     return f"<ul>{''.join(items)}</ul>"
 
 
@@ -147,42 +149,43 @@ def _timeline(timeline: dict[str, Any] | None) -> str:
     return "".join(parts)
 
 
-def _resume(facts: dict[str, Any]) -> str:
-    if facts.get("resume_options"):
-        items = "".join(f"<li>{_e(o['change'])}: <code>{_e(o['command'])}</code></li>" for o in facts["resume_options"])
+def _resume(facts: ReportFacts) -> str:
+    if facts.resume_options:
+        items = "".join(f"<li>{_e(o.change)}: <code>{_e(o.command)}</code></li>" for o in facts.resume_options)
         return ("<p>Not resumable: a resume cannot change this ending: no open cell has an untried path left. "
                 f"What could change it, as a new task:</p><ul>{items}</ul>")
-    if facts["resumable"]:
-        return f"<pre>{_e(facts['resume_command'])}</pre>"
-    return f"<p>Not resumable: {_e(facts['not_resumable_reason'])}</p>"
+    if facts.resumable:
+        return f"<pre>{_e(facts.resume_command)}</pre>"
+    return f"<p>Not resumable: {_e(facts.not_resumable_reason)}</p>"
 
 
-def _sources(facts: dict[str, Any]) -> str:
+def _sources(facts: ReportFacts) -> str:
     rows = []
-    for s in facts["sources"]:
-        read = "opened" if s["opened"] else "snippet only"
-        if s.get("failure"):
-            read += f" (visit failed: {s['failure']})"
-        url = s.get("canonical_url") or s.get("url")
-        rows.append(f"<tr><td>{_e(s['id'])}</td><td>{_e(s.get('title') or s.get('domain'))}</td>"
-                    f'<td><a href="{_e(url)}">{_e(display_url(url))}</a></td><td>{_e(s["source_type"])}</td>'
-                    f"<td>{_e(read)}</td><td>{_e(s.get('cluster_id') or '')}</td></tr>")
+    for s in facts.sources:
+        read = "opened" if s.opened else "snippet only"
+        if s.failure:
+            read += f" (visit failed: {s.failure})"
+        url = s.canonical_url or s.url
+        rows.append(f"<tr><td>{_e(s.id)}</td><td>{_e(s.title or s.domain)}</td>"
+                    f'<td><a href="{_e(url)}">{_e(display_url(url))}</a></td><td>{_e(s.source_type)}</td>'
+                    f"<td>{_e(read)}</td><td>{_e(s.cluster_id or '')}</td></tr>")
     head = "<tr><th>id</th><th>title</th><th>url</th><th>type</th><th>read</th><th>cluster</th></tr>"
     return f"<table>{head}{''.join(rows)}</table>" if rows else "<p>No source was seen.</p>"
 
 
-def render_html(facts: dict[str, Any], timeline: dict[str, Any] | None = None) -> str:
-    """The report as one HTML document (a string)."""
-    why = facts.get("stop_reason") or "unknown"
-    if facts.get("stop_detail"):
-        why += f": {facts['stop_detail']}"
-    open_cells = [q["cell"] for q in facts["open_questions"]]
+def render_html(report: ReportFacts | Mapping[str, Any], timeline: dict[str, Any] | None = None) -> str:
+    """The report as one HTML document (a string); a stored report JSON (any version) is read as facts."""
+    facts = report if isinstance(report, ReportFacts) else ReportFacts.model_validate(report)
+    why = facts.stop_reason or "unknown"
+    if facts.stop_detail:
+        why += f": {facts.stop_detail}"
+    open_cells = [q.cell for q in facts.open_questions]
     synthesis = ""
-    if facts.get("answer_text"):
-        synthesis = f"<h2>Synthesis</h2><p class=\"meta\">by {_e(facts.get('answer_by') or 'the policy')}; not separately verified</p><p>{_e(facts['answer_text'])}</p>"
+    if facts.answer_text:
+        synthesis = f"<h2>Synthesis</h2><p class=\"meta\">by {_e(facts.answer_by or 'the policy')}; not separately verified</p><p>{_e(facts.answer_text)}</p>"
     body = (
-        f"<h1>{_e(facts['question'])}</h1>"
-        f'<p class="meta"><span class="badge {_e(facts["status"])}">{_e(facts["status"])}</span> {_e(facts["end_kind"])} · task <code>{_e(facts["task_id"])}</code></p>'
+        f"<h1>{_e(facts.question)}</h1>"
+        f'<p class="meta"><span class="badge {_e(facts.status)}">{_e(facts.status)}</span> {_e(facts.end_kind)} · task <code>{_e(facts.task_id)}</code></p>'
         f'<p class="meta">Why it stopped: {_e(why)}</p>'
         + (f'<p class="meta">Open cells ({len(open_cells)}): {_e(", ".join(open_cells))}</p>' if open_cells else "")
         + f"<h2>Answer</h2>{_grid(facts)}{synthesis}<h2>Evidence</h2>{_evidence(facts)}"
@@ -190,4 +193,4 @@ def render_html(facts: dict[str, Any], timeline: dict[str, Any] | None = None) -
         f"<h2>How to resume</h2>{_resume(facts)}<h2>Sources</h2>{_sources(facts)}"
     )
     return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">'
-            f"<title>Research report: {_e(facts['question'])}</title><style>{_CSS}</style></head><body>{body}</body></html>\n")
+            f"<title>Research report: {_e(facts.question)}</title><style>{_CSS}</style></head><body>{body}</body></html>\n")

@@ -65,3 +65,23 @@ def test_the_checker_catches_a_violation(tmp_path: Path):
     bad.write_text("from research_agent.state import X\nimport criteria.progress\ndef f():\n    from ..compose import g\n")
     names = imported_modules(bad, "research_agent.sub")
     assert {"research_agent.state", "criteria.progress", "research_agent.compose"} <= names
+
+
+def constructions(path: Path) -> list[str]:
+    """`Store(...)` calls and imports of `resolve_model` from the llm package in `path`."""
+    found = []
+    for name in imported_modules(path, package_of(path)):
+        if name.startswith("research_agent.llm") and name.endswith(".resolve_model"):
+            found.append(f"imports {name}")
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Store":
+            found.append(f"calls Store() at line {node.lineno}")
+    return found
+
+
+def test_only_the_composition_root_builds_the_store_and_the_model():
+    root = ROOT / "research_agent"
+    allowed = {root / "construct.py"} | set((root / "llm").rglob("*.py"))
+    found = [f"{p.relative_to(ROOT)} {what}" for p in sorted(root.rglob("*.py")) if p not in allowed for what in constructions(p)]
+    assert found == []
+    assert constructions(root / "construct.py")  # the check sees what it looks for

@@ -11,6 +11,8 @@ from engine import StopReason
 from research_agent.contract import contract_from_mapping
 from research_agent.endings import EXIT_CODES, RESUMABLE, STATUS_LABEL, EndKind, end_kind_for
 from research_agent.report import REPORT_PARTS, build_report, report_parts_present
+from research_agent.report_facts import ReportFacts
+from research_agent.report_html import render_html
 from research_agent.state import ActionLog, Finding, ResearchState, RiskEvent, Source, new_state
 
 CONTRACT = contract_from_mapping(
@@ -274,6 +276,32 @@ def test_the_json_report_carries_the_same_facts_under_stable_keys() -> None:
     assert js["resume_command"] == "research resume t-42 --add-steps 20"
     assert js["usage"]["tool_calls"] == 12
     assert {"error_type": "NotFound", "key": "visit:https://gone.example/beta-pricing"}.items() <= js["paths_tried"]["failed_calls"][0].items()
+
+
+def test_the_typed_facts_read_back_the_json_they_wrote() -> None:
+    md, js = _build(budget_state(), EndKind.BUDGET_EXHAUSTED, "budget_steps", "10/10 steps")
+    facts = ReportFacts.model_validate(json.loads(json.dumps(js)))
+    assert facts.to_json() == js and list(facts.to_json()) == list(js)
+    assert facts.open_questions[0].candidates[0].cross_checked is False
+    assert facts.paths_tried.failed_calls[0].error_type == "NotFound"
+
+
+def test_a_report_stored_by_an_older_version_still_renders_as_html() -> None:
+    # the keys a report had before resume options, the synthesis author and the scope line existed
+    stored = {
+        "task_id": "t-old", "question": "What is the license of Alpha?", "status": "Partial",
+        "end_kind": "budget_exhausted", "stop_reason": "budget_steps", "stop_detail": "10/10 steps",
+        "answer": [{"cell": "Alpha/license", "object": "Alpha", "dimension": "license", "status": "confirmed",
+                    "conclusion": "MIT", "source_ids": ["S1"]}],
+        "verified_claims": [{"cell": "Alpha/license", "object": "Alpha", "dimension": "license", "value": "MIT",
+                             "independent_sources": 1, "sources": [{"id": "S1", "url": "https://alpha.example/"}]}],
+        "open_questions": [], "resumable": True, "resume_command": "research resume t-old",
+        "sources": [{"id": "S1", "url": "https://alpha.example/", "opened": True}],
+        "legacy_note": "kept",
+    }
+    html = render_html(stored)
+    assert 'data-cell="Alpha/license" data-status="confirmed"' in html and "research resume t-old" in html
+    assert ReportFacts.model_validate(stored).to_json()["legacy_note"] == "kept"  # unknown keys survive
 
 
 @pytest.mark.parametrize(

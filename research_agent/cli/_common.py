@@ -103,9 +103,9 @@ def config(file: Path | None, overrides: dict[str, Any]) -> ResearchConfig:
 
 
 def open_store(cfg: ResearchConfig) -> Store:
-    from ..store import Store
+    from ..construct import open_store as build
 
-    return Store(cfg.db_path())
+    return build(cfg)
 
 
 def store_for(db: Path | None, config_file: Path | None) -> Store:
@@ -134,13 +134,13 @@ def preflight(cfg: ResearchConfig) -> None:
 
 
 def resolve_model(cfg: ResearchConfig):
-    if cfg.model == "offline":
+    if cfg.model == "offline":  # no model: nothing to import
         return None
+    from ..construct import make_model
     from ..llm.openai_model import ModelRejected
-    from ..llm.resolve import resolve_model as resolve
 
     try:
-        return resolve(cfg.model, config=cfg)
+        return make_model(cfg)
     except (ValueError, ModelRejected) as exc:
         raise BadInput(str(exc)) from exc
 

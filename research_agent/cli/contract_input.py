@@ -38,13 +38,11 @@ def model_contract(question: str, cfg: ResearchConfig) -> TaskContract:
     question — said on stderr — and otherwise the input is refused with how to give a contract."""
     from engine import ModelError
 
+    from ..construct import draft_contract
     from ..contract import ContractError, parse_question
 
-    from ..policy.llm import LLMPolicy
-
     try:
-        return LLMPolicy(resolve_model(cfg), reply_tokens=cfg.reply_tokens(),
-                         max_invalid_retries=cfg.llm_invalid_retries).draft_contract(question)
+        return draft_contract(question, cfg, resolve_model(cfg))
     except ModelError as exc:
         why = f"{type(exc).__name__}: {exc}"
         try:

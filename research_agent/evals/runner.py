@@ -40,7 +40,7 @@ def run_case(case_dir: str, stopper: str, model: str = "offline", record: bool =
     a case without one is scored as failed, never silently run offline.  `record=True`
     (evidence stopper only) writes the model's answers to the case's script file."""
     from .. import compose
-    from ..store import Store
+    from ..construct import open_store
     from ..tools.faults import Fault
 
     case = load_case(Path(case_dir))
@@ -63,7 +63,7 @@ def run_case(case_dir: str, stopper: str, model: str = "offline", record: bool =
             max_cost=case.budget.max_cost, http_timeout=0.5, retry_base_delay=0.05, retry_max_delay=0.5,
         )
         faults = [Fault(**f.model_dump()) for f in case.faults]
-        store = Store(cfg.db_path())
+        store = open_store(cfg)
         try:
             outcome = compose.start(
                 store, cfg, case.contract_model(), task_id=case.id, stopper=stopper, faults=faults,

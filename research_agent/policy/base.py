@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
+from engine.model import Model
+
 from ..contract import TaskContract
 from ..state import ResearchState
 
@@ -75,6 +77,13 @@ class PolicyUsage:
 
 class Policy(Protocol):
     name: str
+    usage: PolicyUsage
+    """Model calls and rejected answers so far (always zero for a policy without a model)."""
+
+    @property
+    def model(self) -> Model | None:
+        """The model the policy calls — handed to it metered by the composition root; None: rules only."""
+        ...
 
     def plan(self, state: ResearchState) -> PlannedAction | None:
         """The next tool call, or None when no untried path is left for any open cell."""

@@ -42,9 +42,10 @@ calls before they run (the model learns why from `state.notice`), checks every
 quote against the fetched text (the reducer, not this class), counts
 independent sources, screens for planted instructions and enforces budgets.
 
-The policy calls the model it is given and creates no client.  Pass either a
-`Model` or a zero-argument callable returning one — e.g. `lambda: agent.llm`
-— so calls go through the metering proxy the engine installs for a run.
+The policy calls the model it is given and creates no client.  The
+composition root hands it the model already metered (`MeteredModel` on the
+engine's meter) and the run's `CallBudget`, so token and cost budgets see every
+call, the answer text written after the run included.
 """
 
 from __future__ import annotations
@@ -366,7 +367,7 @@ class LLMPolicy:
 
     def __init__(
         self,
-        model: Model | Callable[[], Model],
+        model: Model,
         *,
         max_invalid_retries: int = 2,
         max_page_chars: int = 12_000,
@@ -378,7 +379,8 @@ class LLMPolicy:
     ) -> None:
         if max_invalid_retries < 0:
             raise ValueError("max_invalid_retries must be >= 0")
-        self._model_source = model
+        self.model: Model = model
+        """The model every call goes through (metered by whoever built the policy)."""
         self.max_invalid_retries = max_invalid_retries
         self.max_page_chars = max_page_chars
         self.view_limits = dict(view_limits or {})
@@ -390,22 +392,6 @@ class LLMPolicy:
         self._rules = OfflinePolicy(exhaustive=exhaustive)
         self.reply_tokens = {**DEFAULT_REPLY_TOKENS, **(reply_tokens or {})}
         self.budget = budget or CallBudget()
-
-    def use_model(self, model: Model | Callable[[], Model]) -> None:
-        """Call `model` from now on — e.g. `policy.use_model(lambda: agent.llm)` once the agent
-        exists, so every call goes through the engine's metering proxy (token and cost budgets)."""
-        self._model_source = model
-
-    def limit_calls(self, max_tokens: int | None, max_cost: float | None) -> None:
-        """Check the run's token and cost limits before each model call from now on."""
-        self.budget = CallBudget(max_tokens, max_cost)
-
-    @property
-    def model(self) -> Model:
-        src = self._model_source
-        if hasattr(src, "generate"):
-            return src  # type: ignore[return-value]
-        return src()  # a provider such as `lambda: agent.llm`
 
     @property
     def rejected_outputs(self) -> int:

@@ -27,7 +27,7 @@ from ..contract import DimensionSpec, ObjectSpec, TaskContract
 from ..normalize import query_key, squash
 from ..reading import Target, lead_mentions, named, read_page
 from ..state import LADDER, Cell, Lead, ResearchState
-from .base import CellJudgement, FindingDraft, PageView, PlannedAction
+from .base import CellJudgement, FindingDraft, PageView, PlannedAction, PolicyUsage
 
 MAX_LEADS_PER_CELL = 3
 
@@ -99,8 +99,11 @@ class OfflinePolicy:
     """Rule-based planning and sentence-level extraction (see module docstring)."""
 
     name = "offline"
+    model = None
+    """No model: the rules plan and read."""
 
     def __init__(self, *, exhaustive: bool = False) -> None:
+        self.usage = PolicyUsage()  # never a model call
         # exhaustive=True keeps researching confirmed cells too: the behaviour of
         # an agent that only a step limit stops (the max-steps baseline).
         self.exhaustive = exhaustive

@@ -31,7 +31,7 @@ class RepeatingPolicy(OfflinePolicy):
 
 def test_repeated_query_is_refused_before_execution(runner, monkeypatch):
     policy = RepeatingPolicy()
-    monkeypatch.setattr("research_agent.compose.make_policy", lambda cfg, exhaustive=False: (policy, None))
+    monkeypatch.setattr("research_agent.compose.make_policy", lambda cfg, **_: policy)
     out = runner.run(LICENSE_PAGES, Q)
     searches = [a for a in out.state.actions if a.tool == "search"]
     assert [a.status for a in searches] == ["ok", "refused", "refused", "refused"]
@@ -55,7 +55,7 @@ def test_tracking_and_fragment_variants_are_one_source(runner, monkeypatch):
             self.i += 1
             return PlannedAction("visit", {"url": self.urls[self.i - 1]}, "Quillstore/license")
 
-    monkeypatch.setattr("research_agent.compose.make_policy", lambda cfg, exhaustive=False: (VariantPolicy(), None))
+    monkeypatch.setattr("research_agent.compose.make_policy", lambda cfg, **_: VariantPolicy())
     # the policy visits without searching: the official domain is what lets the first visit run
     contract = {"objects": [{"name": "Quillstore", "official_domains": ["quillstore.example"]}], "dimensions": ["license"]}
     out = runner.run(LICENSE_PAGES, Q, contract=contract)
@@ -69,7 +69,7 @@ def test_ungrounded_quote_is_rejected_and_counted(runner, monkeypatch):
         def extract(self, state, page, cells):
             return [FindingDraft("Quillstore/license", "MIT", "Quillstore is released under the MIT license.")]
 
-    monkeypatch.setattr("research_agent.compose.make_policy", lambda cfg, exhaustive=False: (Inventing(), None))
+    monkeypatch.setattr("research_agent.compose.make_policy", lambda cfg, **_: Inventing())
     out = runner.run(LICENSE_PAGES, Q, max_steps=6)
     assert not out.state.findings
     assert out.state.progress.rejected_findings >= 1

@@ -60,7 +60,7 @@ def test_arun_stream_yields_events_live_from_run_start_to_run_end():
     types = [e.event_type for e in events]
     assert types[0] == "run_start" and types[-1] == "run_end"
     assert types.count("step_start") == 2
-    assert events[-1].payload["stop_reason"] is StopReason.FINAL
+    assert events[-1].payload.stop_reason is StopReason.FINAL
 
 
 def test_arun_stream_raises_the_runs_error_after_its_events():

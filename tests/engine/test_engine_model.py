@@ -12,6 +12,7 @@ from engine import (
     Decision,
     Engine,
     JsonDecisionParser,
+    MeteredModel,
     ModelResponse,
     Observation,
     ParseError,
@@ -20,6 +21,7 @@ from engine import (
     ScriptExhausted,
     StopReason,
     Usage,
+    UsageMeter,
 )
 
 
@@ -91,7 +93,7 @@ def test_scripted_model_agent_runs_through_the_model_path():
     per_step = [r.usage.total_tokens for r in result.records]
     assert all(n > 0 for n in per_step)
     assert result.usage.total_tokens == sum(per_step)
-    assert agent.llm is model  # the metering proxy is gone after the run
+    assert agent.llm is model  # the engine metered its own calls without replacing the agent's model
 
 
 def test_parse_failure_and_script_exhaustion_are_step_errors():
@@ -115,6 +117,12 @@ def test_decide_returning_none_without_a_model_is_a_contract_error():
 class ThinkingAgent(CountingAgent):
     """Calls its own model in decide and again in reduce, never through the engine."""
 
+    @classmethod
+    def metered(cls, model: ScriptedModel, **kw: Any) -> tuple["ThinkingAgent", UsageMeter]:
+        """The agent with its model handed over metered, and the meter to give the engine."""
+        meter = UsageMeter()
+        return cls(llm=MeteredModel(model, meter), **kw), meter
+
     def decide(self, state: CountState, observation: Observation | None) -> Decision:
         self.llm.generate([{"role": "user", "content": "plan " * 10}])
         return Decision.act(Action("count", {"n": state.count}))
@@ -126,14 +134,20 @@ class ThinkingAgent(CountingAgent):
 
 def test_usage_metering_counts_calls_inside_decide_and_reduce_and_feeds_max_tokens():
     model = ScriptedModel(lambda messages: ModelResponse("ok", Usage(40, 10, 50)))
-    agent = ThinkingAgent(target=100, llm=model)
-    result = Engine(agent, budget=RuntimeBudget(max_steps=10, max_tokens=250)).run("x")
+    agent, meter = ThinkingAgent.metered(model, target=100)
+    result = Engine(agent, budget=RuntimeBudget(max_steps=10, max_tokens=250), meter=meter).run("x")
     # two calls per step, 100 tokens a step: 250 is reached after the third step
     assert result.step_count == 3
     assert (result.state.stop_reason, result.state.stop_detail) == (StopReason.BUDGET_TOKENS, "300/250 tokens")
     assert [r.usage.total_tokens for r in result.records] == [100, 100, 100]
     assert result.usage == Usage(240, 60, 300, 0.0)
-    assert agent.llm is model
+
+
+def test_a_model_not_handed_over_metered_is_not_counted():
+    model = ScriptedModel(lambda messages: ModelResponse("ok", Usage(40, 10, 50)))
+    result = Engine(ThinkingAgent(llm=model), budget=RuntimeBudget(max_steps=3, max_tokens=60)).run("x")
+    assert result.state.stop_reason is StopReason.BUDGET_STEPS and result.usage == Usage()
+    assert len(model.requests) == 6  # called, but behind the engine's back
 
 
 def test_usage_metering_feeds_max_cost_and_decision_usage_is_added():
@@ -144,27 +158,24 @@ def test_usage_metering_feeds_max_cost_and_decision_usage_is_added():
             return decision
 
     model = ScriptedModel(lambda messages: ModelResponse("ok", Usage(1, 1, 2, 0.1)))
-    result = Engine(Reporting(target=100, llm=model), budget=RuntimeBudget(max_cost=1.0)).run("x")
+    agent, meter = Reporting.metered(model, target=100)
+    result = Engine(agent, budget=RuntimeBudget(max_cost=1.0), meter=meter).run("x")
     # 0.1 + 0.1 + 0.25 = 0.45 a step: the second step reaches 0.90, the third 1.35
     assert result.step_count == 3
     assert result.state.stop_reason is StopReason.BUDGET_COST
     assert result.usage.cost == pytest.approx(1.35)
 
 
-def test_model_is_restored_even_when_the_run_raises():
-    class Interrupting(ThinkingAgent):
-        def reduce(self, state: CountState, observation: Observation, decision: Decision) -> CountState:
-            raise KeyboardInterrupt
-
-    model = ScriptedModel(lambda messages: "ok")
-    agent = Interrupting(llm=model)
-    with pytest.raises(KeyboardInterrupt):
-        Engine(agent).run("x")
-    assert agent.llm is model
+def test_the_engine_model_path_is_counted_once_when_the_agent_model_is_metered_too():
+    model = ScriptedModel([ModelResponse('{"final": "done"}', Usage(3, 2, 5))])
+    meter = UsageMeter()
+    result = Engine(ScriptAgent(MeteredModel(model, meter)), meter=meter).run("x")
+    assert result.usage == Usage(3, 2, 5) and meter.total == Usage(3, 2, 5)
 
 
 def test_usage_does_not_leak_between_runs():
     model = ScriptedModel(lambda messages: ModelResponse("ok", Usage(1, 1, 2)))
-    engine = Engine(ThinkingAgent(llm=model), budget=RuntimeBudget(max_steps=3))
+    agent, meter = ThinkingAgent.metered(model)
+    engine = Engine(agent, budget=RuntimeBudget(max_steps=3), meter=meter)
     first, second = engine.run("a"), engine.run("b")
     assert first.usage == second.usage == Usage(6, 6, 12)  # 3 steps × 2 calls × 2 tokens

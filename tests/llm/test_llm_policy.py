@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from engine import ScriptedModel
+from engine import MeteredModel, ScriptedModel, UsageMeter
 from llm_states import base_state, confirmed_state
 from research_agent.llm import ModelOutputInvalid, ModelUnavailable, OpenAIModel
 from research_agent.policy.base import PageView, PlannedAction
@@ -128,16 +128,6 @@ def test_an_unavailable_model_while_reading_ends_the_run_as_a_tool_failure(fake_
     assert state.stop_reason == "tool_unavailable" and "model unavailable" in state.stop_detail
     assert "opened but not read" in state.notice
     assert len(server.requests) == 4  # the adapter's transient retries ran first
-
-
-def test_model_provider_callable_is_called_each_time():
-    first, second = ScriptedModel([{"tool": "none"}]), ScriptedModel([{"tool": "none"}])
-    current = [first]
-    policy = LLMPolicy(lambda: current[0])
-    policy.plan(base_state())
-    current[0] = second
-    policy.plan(base_state())
-    assert len(first.requests) == 1 and len(second.requests) == 1
 
 
 def test_strategies_match_the_ladder():
@@ -289,9 +279,9 @@ def test_every_request_is_json_only_and_marked(fake_openai, sleeps):
     assert "single JSON object" in system
 
 
-def test_use_model_rebinds_the_model_source():
-    raw, proxy = ScriptedModel([{"tool": "none"}]), ScriptedModel([{"tool": "none"}])
-    policy = LLMPolicy(raw)
-    policy.use_model(lambda: proxy)  # what the composition does once the engine's metering proxy exists
+def test_the_policy_calls_the_model_it_was_handed_metered():
+    raw, meter = ScriptedModel([{"tool": "none"}]), UsageMeter()
+    policy = LLMPolicy(MeteredModel(raw, meter))  # what the composition root hands it
     policy.plan(base_state())
-    assert raw.requests == [] and len(proxy.requests) == 1
+    assert len(raw.requests) == 1 and meter.total.total_tokens > 0
+    assert policy.usage.calls == 1

@@ -1,0 +1,184 @@
+"""The typed facts of a report: what `report.build_report` finds, and what every format renders.
+
+`ReportFacts.model_dump(mode="json")` is the report JSON (`report.json`,
+`research run --json`): the same keys in the same order as the plain dicts it
+replaces.  Reading goes the other way: `ReportFacts.model_validate(stored)`
+accepts a report stored by an older version — the sections added since
+(`resume_options`, `answer_by`, …) and the fields the HTML view never needed
+default, and keys this version does not know are kept (`extra="allow"`), so
+the typed facts are a superset of any JSON written so far.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class _Facts(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+
+class AnswerRow(_Facts):
+    """One object × dimension cell of the Answer table."""
+
+    cell: str
+    object: str
+    dimension: str
+    status: str
+    conclusion: str | None = None
+    """The confirmed value; None unless the cell is confirmed."""
+    source_ids: list[str] = Field(default_factory=list)
+    conflict: bool = False
+    conflict_note: str | None = None
+    resolution: str | None = None
+    irrelevant_reason: str | None = None
+    scope_note: str | None = None
+
+
+class SourceRef(_Facts):
+    """A source as cited under a claim (with the quote its finding used)."""
+
+    id: str
+    title: str | None = None
+    url: str | None = None
+    source_type: str | None = None
+    date: str | None = None
+    opened: bool = False
+    quote: str | None = None
+
+
+class Candidate(_Facts):
+    """Evidence for an open cell, not cross-checked; the source fields as in `SourceRef`."""
+
+    finding_id: str
+    value: str
+    cross_checked: bool = False
+    id: str
+    title: str | None = None
+    url: str | None = None
+    source_type: str | None = None
+    date: str | None = None
+    opened: bool = False
+    quote: str | None = None
+
+
+class Claim(_Facts):
+    """A confirmed cell and the sources behind it."""
+
+    cell: str
+    object: str
+    dimension: str
+    value: str | None = None
+    independent_sources: int = 0
+    sources: list[SourceRef] = Field(default_factory=list)
+    conflict_unresolved: bool = False
+
+
+class OpenQuestion(_Facts):
+    """An open cell: what is still needed, candidate evidence, the scope searched."""
+
+    cell: str
+    object: str
+    dimension: str
+    status: str
+    needed: str | None = None
+    candidates: list[Candidate] = Field(default_factory=list)
+    conflict: str | None = None
+    conflict_resolution: str | None = None
+    scope: str = ""
+    exhausted: bool = False
+
+
+class Conflict(_Facts):
+    cell: str
+    conditions: str | None = None
+    resolution: str | None = None
+    resolved: bool = False
+
+
+class CellPaths(_Facts):
+    """What was tried for one cell: a resume does not repeat it."""
+
+    cell: str
+    queries: list[str] = Field(default_factory=list)
+    strategies: list[str] = Field(default_factory=list)
+    sources_opened: list[str] = Field(default_factory=list)
+    exhausted: bool = False
+
+
+class FailedCall(_Facts):
+    tool: str
+    key: str
+    error_type: str | None = None
+    transient: bool = False
+    step: int | None = None
+
+
+class PathsTried(_Facts):
+    cells: list[CellPaths] = Field(default_factory=list)
+    failed_calls: list[FailedCall] = Field(default_factory=list)
+    tool_calls: int = 0
+
+
+class ResumeOption(_Facts):
+    """What could change a no-progress ending, as a new task."""
+
+    change: str
+    command: str
+
+
+class SourceRow(_Facts):
+    """A source seen during the run, opened or snippet only."""
+
+    id: str
+    title: str | None = None
+    url: str | None = None
+    canonical_url: str | None = None
+    domain: str | None = None
+    source_type: str | None = None
+    opened: bool = False
+    cluster_id: str | None = None
+    date: str | None = None
+    failure: str | None = None
+    quarantined: bool = False
+    quarantined_passages: list[str] = Field(default_factory=list)
+
+
+class RiskRow(_Facts):
+    kind: str
+    detail: str
+    url: str | None = None
+    step: int | None = None
+    evidence: str | None = None
+
+
+class ReportFacts(_Facts):
+    """Everything a report says, whatever its format (Markdown, JSON, HTML)."""
+
+    task_id: str
+    question: str
+    status: str
+    """The display label: Complete, Partial, Aborted or Failed."""
+    end_kind: str
+    stop_reason: str | None = None
+    stop_detail: str | None = None
+    answer: list[AnswerRow] = Field(default_factory=list)
+    answer_text: str | None = None
+    verified_claims: list[Claim] = Field(default_factory=list)
+    open_questions: list[OpenQuestion] = Field(default_factory=list)
+    conflicts: list[Conflict] = Field(default_factory=list)
+    paths_tried: PathsTried = Field(default_factory=PathsTried)
+    resumable: bool = False
+    resume_command: str | None = None
+    resume_options: list[ResumeOption] = Field(default_factory=list)
+    not_resumable_reason: str | None = None
+    sources: list[SourceRow] = Field(default_factory=list)
+    risk: list[RiskRow] = Field(default_factory=list)
+    usage: dict[str, int | float] = Field(default_factory=dict)
+    counts: dict[str, int] = Field(default_factory=dict)
+    answer_by: str | None = None
+    """The model kind that wrote `answer_text` (`openai`, `rules`, `scripted`); None without one."""
+
+    def to_json(self) -> dict[str, object]:
+        """The report JSON: a plain, JSON-able dict."""
+        return self.model_dump(mode="json")
