@@ -51,3 +51,27 @@ def test_a_page_found_for_another_dimension_is_opened_before_a_new_search(runner
     assert [a.cell for a in searches] == ["Quillstore/license"]
     assert out.state.counters["tool_calls"] == 4
 
+
+
+def test_a_cell_a_page_already_states_skips_the_disclosure_reframe(runner):
+    # one page states the license: the cell needs a second independent source, not an answer to
+    # "is license publicly disclosed for Quillstore?" — the ladder closes after the primary-sources rung
+    pages = {DOCS: PAGES[DOCS]}
+    out = runner.run(pages, "What is the license of Quillstore?")
+    cell = out.state.cells["Quillstore/license"]
+    assert (cell.status, cell.value, cell.independent_sources) == ("partial", "Apache-2.0", 1)
+    assert cell.strategies == ["initial", "rephrase", "primary_sources", "closed"]
+    queries = [a.args["query"] for a in out.state.actions if a.tool == "search"]
+    assert len(queries) == 3 and not any("publicly disclosed" in q for q in queries)
+    assert out.end_kind == EndKind.NO_PROGRESS
+    assert "searched 3 queries" in cell.scope_note
+
+
+def test_a_forum_post_alone_does_not_skip_the_reframe(runner):
+    forum = "https://forum.kvtalk.example/t/quillstore-license.html"
+    pages = {forum: page("Quillstore license question", "Someone said Quillstore is released under the Apache License 2.0, "
+                         "but I could not find it anywhere official.", "2025-02-01")}
+    out = runner.run(pages, "What is the license of Quillstore?")
+    cell = out.state.cells["Quillstore/license"]
+    assert cell.status == "partial"
+    assert cell.strategies == ["initial", "rephrase", "primary_sources", "reframe", "closed"]
