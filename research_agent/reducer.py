@@ -70,6 +70,12 @@ def snippet_hint(contract: TaskContract, cell: Cell, title: str, snippet: str) -
     return (readings[0].canonical, readings[0].display) if readings else (None, None)
 
 
+def _value_stated(state: ResearchState, cell: Cell) -> bool:
+    """Some page read (not a forum post) states a value for the cell, whether or not it is settled yet."""
+    ids = [*cell.finding_ids, *cell.candidate_ids]
+    return any(state.findings[f].source_type != "forum" for f in ids if f in state.findings)
+
+
 def source_type_of(url: str, obj_domains: list[str], contract: TaskContract) -> SourceType:
     host = domain_of(url)
     primary = [d.lower() for d in obj_domains + contract.primary_domains]
@@ -460,6 +466,9 @@ class Reducer:
         cell.rung += 1
         cell.stale_steps = 0
         if cell.rung >= len(LADDER) - 1:
+            self._close(state, cell, why)
+        elif LADDER[cell.rung] == "reframe" and _value_stated(state, cell):
+            # "is <dimension> publicly disclosed for <object>" is answered: a page read states a value
             self._close(state, cell, why)
         elif LADDER[cell.rung] not in cell.strategies:
             cell.strategies.append(LADDER[cell.rung])

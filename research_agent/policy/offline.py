@@ -82,6 +82,20 @@ def usable_leads(state: ResearchState, cell: Cell) -> list[Lead]:
     return out[:MAX_LEADS_PER_CELL]
 
 
+def sibling_leads(state: ResearchState, cell: Cell) -> list[Lead]:
+    """Usable leads that searches for the object's other cells found: pages on the object not opened yet."""
+    out: list[Lead] = []
+    seen: set[str] = set()
+    for other in state.cells.values():
+        if other.object != cell.object or other.key == cell.key:
+            continue
+        for lead in usable_leads(state, other):
+            if lead.canonical_url not in seen:
+                seen.add(lead.canonical_url)
+                out.append(lead)
+    return out
+
+
 def _host(url: str) -> str:
     return re.sub(r"^[a-z]+://", "", url.lower()).split("/", 1)[0].split(":", 1)[0]
 
@@ -117,6 +131,14 @@ class OfflinePolicy:
             if lead is not None:
                 return PlannedAction(
                     "visit", {"url": lead.url}, cell.key, LADDER[cell.rung], f"open lead #{lead.rank} for {cell.key}"
+                )
+            lead = next(iter(sibling_leads(state, cell)), None)
+            if lead is not None:
+                # every page is read for every cell: a page already found for the object costs one visit, a search
+                # costs a call and then visits
+                return PlannedAction(
+                    "visit", {"url": lead.url}, cell.key, LADDER[cell.rung],
+                    f"open lead #{lead.rank} of {lead.cell} for {cell.key} before searching",
                 )
             for rung in range(cell.rung, len(LADDER) - 1):
                 query = rung_query(contract, cell, rung)

@@ -1,0 +1,77 @@
+"""Where the offline policy spends its calls: a page already found for the object is opened before another
+search, so a second dimension costs no query when the first dimension's search surfaced its pages."""
+
+from __future__ import annotations
+
+from research_agent.endings import EndKind
+
+from agentkit import page
+
+DOCS = "https://quillstore.example/docs/license.html"
+REVIEW = "https://techwire.example/2025/quillstore-review.html"
+PRICING = "https://quillstore.example/pricing.html"
+
+PAGES = {
+    DOCS: page(
+        "Quillstore documentation: licensing",
+        """Quillstore is released under the Apache License 2.0, which permits commercial use and redistribution.
+
+        Contributions are accepted under the same license terms.""",
+        "2025-03-01",
+    ),
+    REVIEW: page(
+        "Review: Quillstore 3.0 arrives with an Apache license",
+        """We spent two weeks with Quillstore 3.0, the key-value database that small teams keep recommending.
+
+        Quillstore uses the Apache 2.0 license, so companies can embed it without legal worries.
+
+        Quillstore Cloud costs $29 per month for the starter plan.""",
+        "2025-04-10",
+    ),
+    PRICING: page(
+        "Quillstore plans and pricing",
+        """Quillstore Cloud costs $29 per month on the starter plan and $99 per month on the team plan.
+
+        Every plan runs the same engine; the company keeps its source code private for now.""",
+        "2025-04-01",
+    ),
+}
+
+
+def test_a_page_found_for_another_dimension_is_opened_before_a_new_search(runner):
+    out = runner.run(PAGES, "Compare Quillstore on license and price",
+                     contract={"objects": ["Quillstore"], "dimensions": ["license", "price"]})
+    assert out.end_kind == EndKind.COMPLETED
+    license, price = out.state.cells["Quillstore/license"], out.state.cells["Quillstore/price"]
+    assert (license.status, license.value) == ("confirmed", "Apache-2.0")
+    assert price.status == "confirmed" and price.value is not None and "29" in price.value
+    assert {out.state.sources[s].canonical_url for s in price.source_ids} == {REVIEW, PRICING}
+    searches = [a for a in out.state.actions if a.tool == "search"]
+    # the license search surfaced the pricing page: the price cell opened it instead of searching again
+    assert [a.cell for a in searches] == ["Quillstore/license"]
+    assert out.state.counters["tool_calls"] == 4
+
+
+
+def test_a_cell_a_page_already_states_skips_the_disclosure_reframe(runner):
+    # one page states the license: the cell needs a second independent source, not an answer to
+    # "is license publicly disclosed for Quillstore?" — the ladder closes after the primary-sources rung
+    pages = {DOCS: PAGES[DOCS]}
+    out = runner.run(pages, "What is the license of Quillstore?")
+    cell = out.state.cells["Quillstore/license"]
+    assert (cell.status, cell.value, cell.independent_sources) == ("partial", "Apache-2.0", 1)
+    assert cell.strategies == ["initial", "rephrase", "primary_sources", "closed"]
+    queries = [a.args["query"] for a in out.state.actions if a.tool == "search"]
+    assert len(queries) == 3 and not any("publicly disclosed" in q for q in queries)
+    assert out.end_kind == EndKind.NO_PROGRESS
+    assert "searched 3 queries" in cell.scope_note
+
+
+def test_a_forum_post_alone_does_not_skip_the_reframe(runner):
+    forum = "https://forum.kvtalk.example/t/quillstore-license.html"
+    pages = {forum: page("Quillstore license question", "Someone said Quillstore is released under the Apache License 2.0, "
+                         "but I could not find it anywhere official.", "2025-02-01")}
+    out = runner.run(pages, "What is the license of Quillstore?")
+    cell = out.state.cells["Quillstore/license"]
+    assert cell.status == "partial"
+    assert cell.strategies == ["initial", "rephrase", "primary_sources", "reframe", "closed"]
