@@ -61,7 +61,7 @@ def ladder_query(rung: str, name: str, aliases: list[str], dimension: str, keywo
             return None
 
 
-def usable_leads(state: ResearchState, cell: Cell) -> list[Lead]:
+def usable_leads(state: ResearchState, cell: Cell, limit: int | None = MAX_LEADS_PER_CELL) -> list[Lead]:
     """Queued leads for `cell` that have not been opened, failed or ruled out — probable copies of a page
     already read (same title and snippet on another site) last, official domains first on that rung."""
     contract = state.task_contract
@@ -79,7 +79,14 @@ def usable_leads(state: ResearchState, cell: Cell) -> list[Lead]:
         (squash(lead.title), squash(lead.snippet)) in read,
         primary and not any(_host(lead.url).endswith(d) for d in official),
     ))
-    return out[:MAX_LEADS_PER_CELL]
+    return out[:limit]
+
+
+def leads_ahead(state: ResearchState) -> list[Lead]:
+    """Every usable lead of the open cells in the order the plan takes them (focus cell first): the
+    visits the next steps will probably make, for the tool layer to prefetch."""
+    cells = sorted((c for c in state.open_cells() if not c.exhausted), key=lambda c: c.key != state.focus)
+    return [lead for cell in cells for lead in usable_leads(state, cell, limit=None)]
 
 
 def _host(url: str) -> str:
