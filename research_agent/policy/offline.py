@@ -82,13 +82,6 @@ def usable_leads(state: ResearchState, cell: Cell, limit: int | None = MAX_LEADS
     return out[:limit]
 
 
-def leads_ahead(state: ResearchState) -> list[Lead]:
-    """Every usable lead of the open cells in the order the plan takes them (focus cell first): the
-    visits the next steps will probably make, for the tool layer to prefetch."""
-    cells = sorted((c for c in state.open_cells() if not c.exhausted), key=lambda c: c.key != state.focus)
-    return [lead for cell in cells for lead in usable_leads(state, cell, limit=None)]
-
-
 def _host(url: str) -> str:
     return re.sub(r"^[a-z]+://", "", url.lower()).split("/", 1)[0].split(":", 1)[0]
 
@@ -100,6 +93,13 @@ def lead_allowed(contract: TaskContract, url: str) -> bool:
     if contract.allowed_domains and not any(host == d or host.endswith("." + d) for d in contract.allowed_domains):
         return False
     return True
+
+
+def leads_ahead(state: ResearchState) -> list[Lead]:
+    """Every usable lead of the open cells in the order the plan takes them (focus cell first): the
+    visits the next steps will probably make, for the tool layer to prefetch."""
+    cells = sorted((c for c in state.open_cells() if not c.exhausted), key=lambda c: c.key != state.focus)
+    return [lead for cell in cells for lead in usable_leads(state, cell, limit=None)]
 
 
 class OfflinePolicy:
