@@ -100,15 +100,6 @@ class ResearchAgent(AgentModule):
             return self._probable_copy(state, url)
         return None
 
-    def _prefetch_ahead(self, state: ResearchState, planned_url: str | None) -> None:
-        """Hand the tool layer the visits this state makes likely — the planned one first, then the open
-        cells' leads in plan order — each one only if the guard would let it run now: a prefetch never
-        requests a URL that a visit step could not."""
-        urls = [planned_url] if planned_url else []
-        urls += [lead.url for lead in leads_ahead(state) if lead.url != planned_url]
-        assert self.prefetch is not None
-        self.prefetch(u for u in urls if self.guard(state, Action("visit", {"url": u})) is None)
-
     def _probable_copy(self, state: ResearchState, url: str) -> str | None:
         """A lead is refused as a probable copy only when its title and snippet equal those of a page already
         read *on the same site family* (a mirror path, a print view); copies on other sites are opened and
@@ -152,6 +143,15 @@ class ResearchAgent(AgentModule):
         if rejected > seen_rejected:
             state.bump("rejected_outputs", rejected - seen_rejected)
         self._usage_seen = (calls, rejected)
+
+    def _prefetch_ahead(self, state: ResearchState, planned_url: str | None) -> None:
+        """Hand the tool layer the visits this state makes likely — the planned one first, then the open
+        cells' leads in plan order — each one only if the guard would let it run now: a prefetch never
+        requests a URL that a visit step could not."""
+        urls = [planned_url] if planned_url else []
+        urls += [lead.url for lead in leads_ahead(state) if lead.url != planned_url]
+        assert self.prefetch is not None
+        self.prefetch(u for u in urls if self.guard(state, Action("visit", {"url": u})) is None)
 
     def prepare(self, state: ResearchState) -> str:
         counts = state.status_counts()
