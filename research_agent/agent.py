@@ -44,7 +44,7 @@ class ResearchAgent(AgentModule):
         llm: Model | None = None,
         reducer_config: ReducerConfig | None = None,
         naive_final: bool = False,
-        prefetch: Callable[[Iterable[str]], None] | None = None,
+        prefetch: Callable[[Iterable[str], set[str]], None] | None = None,
     ) -> None:
         super().__init__(tool_registry=tools, llm=llm)
         self.contract = contract
@@ -148,10 +148,12 @@ class ResearchAgent(AgentModule):
         """Hand the tool layer the visits this state makes likely — the planned one first, then the open
         cells' leads in plan order — each one only if the guard would let it run now: a prefetch never
         requests a URL that a visit step could not."""
+        likely, usable = leads_ahead(state)
         urls = [planned_url] if planned_url else []
-        urls += [lead.url for lead in leads_ahead(state) if lead.url != planned_url]
+        urls += [lead.url for lead in likely if lead.url != planned_url]
         assert self.prefetch is not None
-        self.prefetch(u for u in urls if self.guard(state, Action("visit", {"url": u})) is None)
+        self.prefetch((u for u in urls if self.guard(state, Action("visit", {"url": u})) is None),
+                      {*urls, *(lead.url for lead in usable)})
 
     def prepare(self, state: ResearchState) -> str:
         counts = state.status_counts()

@@ -108,7 +108,7 @@ class Toolbox:
     closers: list[Callable[[], None]] = field(default_factory=list)
     corpus_hosts: frozenset[str] = frozenset()
     """Hosts the local web serves: allowed by construction (risk screen and address policy)."""
-    prefetch: Callable[[Any], None] | None = None
+    prefetch: Callable[..., None] | None = None
     """Fetch these URLs ahead for later visits (`Prefetcher.prefetch`); None when `cfg.prefetch` is 0."""
 
     def close(self) -> None:

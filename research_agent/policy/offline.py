@@ -95,11 +95,15 @@ def lead_allowed(contract: TaskContract, url: str) -> bool:
     return True
 
 
-def leads_ahead(state: ResearchState) -> list[Lead]:
-    """Every usable lead of the open cells in the order the plan takes them (focus cell first): the
-    visits the next steps will probably make, for the tool layer to prefetch."""
+def leads_ahead(state: ResearchState) -> tuple[list[Lead], list[Lead]]:
+    """For the tool layer to prefetch: the usable leads of the open cells in the order the plan takes
+    them (focus cell first) — the visits the next steps will probably make — and every usable lead of
+    any cell (one a later step may still open)."""
     cells = sorted((c for c in state.open_cells() if not c.exhausted), key=lambda c: c.key != state.focus)
-    return [lead for cell in cells for lead in usable_leads(state, cell, limit=None)]
+    likely = [lead for cell in cells for lead in usable_leads(state, cell, limit=None)]
+    planned = {c.key for c in cells}
+    others = [lead for c in state.cells.values() if c.key not in planned for lead in usable_leads(state, c, limit=None)]
+    return likely, likely + others
 
 
 class OfflinePolicy:

@@ -8,7 +8,9 @@ checkpoint); only the waiting for the network overlaps:
   provenance, contract domains and the risk screen are checked before a URL gets here).  At most
   ``workers`` fetches run at once and at most ``per_host`` to one host; at most ``workers`` outcomes
   are held (queued, running or fetched and not yet visited) — further URLs are ignored until a visit
-  takes one;
+  takes one.  ``live`` names every URL a later step may still visit (every usable lead): a held
+  outcome for any other URL is dropped (a finished one at once, a running one once it finishes), so
+  pages the run no longer needs do not hold the pool;
 * each fetch is ``Visitor.visit`` itself: the same address policy (every hop re-checked, private
   addresses refused), pinning, deadline, size cap and extraction;
 * ``visit(url)`` takes the outcome for exactly that URL string: a fetched ``Page``, or the
@@ -27,7 +29,7 @@ place.  ``stats`` counts what happened, for benches and tests.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 
@@ -67,11 +69,14 @@ class Prefetcher:
         self.stats = PrefetchStats()
 
     # ------------------------------------------------------------------ API
-    def prefetch(self, urls: Iterable[str]) -> None:
-        """Queue ``urls`` (in order) for fetching ahead, up to the number of outcomes held."""
+    def prefetch(self, urls: Iterable[str], live: Collection[str] | None = None) -> None:
+        """Queue ``urls`` (in order) for fetching ahead, up to the number of outcomes held; first drop
+        held outcomes whose URL is not in ``live`` (None: keep them all)."""
         with self._cond:
             if self._closed:
                 return
+            if live is not None:
+                self._drop_all_but(set(live))
             for url in urls:
                 if url in self._queued or url in self._futures:
                     continue
@@ -122,6 +127,14 @@ class Prefetcher:
         self._pool.shutdown(wait=False, cancel_futures=True)
 
     # ------------------------------------------------------------- internals
+    def _drop_all_but(self, live: set[str]) -> None:
+        for url in [u for u in self._queued if u not in live]:
+            del self._queued[url]
+            self.stats.discarded += 1
+        for url in [u for u, f in self._futures.items() if u not in live and f.done()]:
+            del self._futures[url]
+            self.stats.discarded += 1
+
     def _wait_for_slot(self, host: str) -> None:
         while self._busy.get(host, 0) >= self.per_host and not self._closed:
             self._cond.wait()

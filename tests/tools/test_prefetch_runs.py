@@ -151,7 +151,14 @@ def test_the_agent_hands_the_prefetcher_only_visits_its_guard_accepts() -> None:
                                 snippet="Tallyflow is released under the MIT license.", cell=cell,
                                 query="tallyflow license", rank=rank, step=1))
     handed: list[str] = []
-    agent = ResearchAgent(contract, OfflinePolicy(), ToolRegistry(), RiskPolicy.default(), prefetch=handed.extend)
+    live: set[str] = set()
+
+    def prefetch(ahead, still_usable) -> None:
+        handed.extend(ahead)
+        live.update(still_usable)
+
+    agent = ResearchAgent(contract, OfflinePolicy(), ToolRegistry(), RiskPolicy.default(), prefetch=prefetch)
     decision = agent.decide(state, None)
     assert decision.actions[0].args["url"] == urls[0]
     assert handed == [urls[0], urls[2]]  # the metadata address is a risk: never requested ahead
+    assert live == set(urls)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 from collections import Counter
+from concurrent.futures import wait
 from collections.abc import Callable
 
 import httpx
@@ -144,3 +145,22 @@ def test_a_visit_in_place_waits_for_a_free_slot_on_its_host() -> None:
     third.join(5)
     ahead.close()
     assert gate.started[-1] == "https://a.example/3" and gate.most["a.example"] == 2
+
+
+def test_outcomes_for_urls_no_longer_usable_are_dropped_and_free_the_pool() -> None:
+    gate = _Gate()
+    gate.release.set()
+    ahead = Prefetcher(gate, workers=2, per_host=2)
+    ahead.prefetch(["https://a.example/1", "https://a.example/2"])
+    assert gate.arrived.acquire(timeout=5) and gate.arrived.acquire(timeout=5)
+    ahead.prefetch(["https://a.example/3"])  # the pool is full: nothing more starts
+    assert ahead.stats.started == 2
+    wait(list(ahead._futures.values()), timeout=5)  # noqa: SLF001 - both outcomes fetched
+    ahead.prefetch(["https://a.example/3"], live={"https://a.example/2", "https://a.example/3"})
+    assert gate.arrived.acquire(timeout=5)
+    assert ahead.stats.discarded == 1 and ahead.stats.started == 3
+    assert ahead.visit("https://a.example/2").url == "https://a.example/2"
+    ahead.visit("https://a.example/1")  # dropped: fetched again, in place
+    ahead.close()
+    assert gate.started == ["https://a.example/1", "https://a.example/2", "https://a.example/3", "https://a.example/1"]
+    assert (ahead.stats.served, ahead.stats.in_place) == (1, 1)
