@@ -61,6 +61,22 @@ def test_a_failed_prefetch_is_the_first_attempt_and_the_retry_is_a_normal_visit(
     assert (ahead.stats.served, ahead.stats.in_place) == (1, 1)
 
 
+def test_a_prefetch_that_ran_out_of_time_is_not_served_the_visit_tries_as_itself(
+    faulty_web: Callable[[list[Fault]], LocalWeb], web: LocalWeb
+) -> None:
+    url = web.urls[0]
+    served = faulty_web([Fault(url=url, kind="timeout", times=1)])
+    visitor, client = _visitor(served)
+    with client:
+        ahead = Prefetcher(visitor.visit)
+        ahead.prefetch([url])
+        page = ahead.visit(url)
+        ahead.close()
+    assert page.canonical_url == url
+    assert served.requests == [url, url]
+    assert (ahead.stats.served, ahead.stats.in_place) == (0, 1)
+
+
 def test_a_redirect_into_a_private_address_is_refused_at_the_hop_when_prefetched(
     faulty_web: Callable[[list[Fault]], LocalWeb], web: LocalWeb
 ) -> None:
