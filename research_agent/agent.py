@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from criteria.risk_policy import RiskPolicy
@@ -25,7 +26,7 @@ from engine import Action, AgentModule, Decision, Model, Observation, StepRecord
 
 from .contract import TaskContract
 from .policy.base import Policy
-from .policy.offline import lead_allowed
+from .policy.offline import lead_allowed, leads_ahead
 from .normalize import squash
 from .reducer import Reducer, ReducerConfig, action_key
 from .state import ResearchState, RiskEvent, new_state
@@ -44,6 +45,7 @@ class ResearchAgent(AgentModule[ResearchState]):
         llm: Model | None = None,
         reducer_config: ReducerConfig | None = None,
         naive_final: bool = False,
+        prefetch: Callable[[Iterable[str], set[str]], None] | None = None,
     ) -> None:
         super().__init__(tool_registry=tools, llm=llm)
         self.contract = contract
@@ -53,6 +55,8 @@ class ResearchAgent(AgentModule[ResearchState]):
         # naive_final: answer as soon as every cell has some value — the
         # "final result" stopping of the QitOS-style baseline, never the default.
         self.naive_final = naive_final
+        # prefetch: the tool layer's hook for visits likely to come (tools/prefetch.py); None = off
+        self.prefetch = prefetch
         self._usage_seen = (0, 0)
 
     # ------------------------------------------------------------ lifecycle
@@ -74,6 +78,8 @@ class ResearchAgent(AgentModule[ResearchState]):
         if planned is None:
             return Decision.wait(WAIT_TEXT[WaitReason.NO_PATH], WaitReason.NO_PATH)
         args = {**planned.args, "cell": planned.cell, "strategy": planned.strategy}
+        if self.prefetch is not None:
+            self._prefetch_ahead(state, args.get("url") if planned.tool == "visit" else None)
         return Decision.act(Action(planned.tool, args), rationale=planned.rationale)
 
     def guard(self, state: ResearchState, action: Action) -> Refusal | None:
@@ -136,6 +142,17 @@ class ResearchAgent(AgentModule[ResearchState]):
         if rejected > seen_rejected:
             state.bump("rejected_outputs", rejected - seen_rejected)
         self._usage_seen = (calls, rejected)
+
+    def _prefetch_ahead(self, state: ResearchState, planned_url: str | None) -> None:
+        """Hand the tool layer the visits this state makes likely — the planned one first, then the open
+        cells' leads in plan order — each one only if the guard would let it run now: a prefetch never
+        requests a URL that a visit step could not."""
+        likely, usable = leads_ahead(state)
+        urls = [planned_url] if planned_url else []
+        urls += [lead.url for lead in likely if lead.url != planned_url]
+        assert self.prefetch is not None
+        self.prefetch((u for u in urls if self.guard(state, Action("visit", {"url": u})) is None),
+                      {*urls, *(lead.url for lead in usable)})
 
     def prepare(self, state: ResearchState) -> str:
         counts = state.status_counts()

@@ -56,6 +56,7 @@ from .tools.faults import Fault
 from .tools.localweb import LocalWeb
 from .tools.netpolicy import AddressPolicy
 from .tools.pinned import web_transport
+from .tools.prefetch import Prefetcher
 from .tools.routes import MergedSearch, SplitTransport
 from .tools.search_local import LocalIndex, LocalSearch, corpus_signature
 from .tools.visit import Visitor
@@ -109,6 +110,8 @@ class Toolbox:
     closers: list[Callable[[], None]] = field(default_factory=list)
     corpus_hosts: frozenset[str] = frozenset()
     """Hosts the local web serves: allowed by construction (risk screen and address policy)."""
+    prefetch: Callable[..., None] | None = None
+    """Fetch these URLs ahead for later visits (`Prefetcher.prefetch`); None when `cfg.prefetch` is 0."""
 
     def close(self) -> None:
         for close in reversed(self.closers):
@@ -153,17 +156,23 @@ def open_toolbox(cfg: ResearchConfig, *, faults: list[Fault] | None = None, inde
     closers.append(client.close)
     visitor = Visitor(client, policy, max_bytes=cfg.max_page_bytes, timeout=cfg.http_timeout)
     backend = _search_backend(cfg, corpus, index_path, closers)
+    fetch = visitor.visit
+    prefetcher = Prefetcher(fetch, workers=cfg.prefetch, per_host=cfg.prefetch_per_host) if cfg.prefetch else None
+    if prefetcher is not None:
+        closers.append(prefetcher.close)  # before the client closes: unvisited outcomes are dropped
+        fetch = prefetcher.visit
 
     def search(query: str, **_meta: Any):
         return backend.search(query, limit=10)
 
     def visit(url: str, **_meta: Any):
-        return visitor.visit(url)
+        return fetch(url)
 
     registry = ToolRegistry()
     registry.register("search", search)
     registry.register("visit", visit)
-    return Toolbox(registry, [f"search:{cfg.search_backend}", "visit"], closers, served)
+    return Toolbox(registry, [f"search:{cfg.search_backend}", "visit"], closers, served,
+                   prefetcher.prefetch if prefetcher is not None else None)
 
 
 def _search_backend(cfg: ResearchConfig, corpus: Path | None, index_path: Path | None, closers: list):
@@ -361,7 +370,7 @@ def execute(
         agent = ResearchAgent(
             contract, policy, toolbox.registry, load_risk_policy(cfg, allow=toolbox.corpus_hosts),
             reducer_config=ReducerConfig(transient_attempts=cfg.transient_attempts),
-            naive_final=stopper == "stagnation",
+            naive_final=stopper == "stagnation", prefetch=toolbox.prefetch,
         )
         engine = Engine(
             agent,

@@ -107,6 +107,10 @@ class ResearchConfig(BaseModel):
     transient_attempts: int = Field(3, ge=1)
     max_consecutive_failures: int = Field(6, ge=1)
     max_unchanged_steps: int = Field(20, ge=1)
+    prefetch: int = Field(4, ge=0)
+    """Leads of open cells fetched ahead, concurrently, and served to later `visit` steps (0: off)."""
+    prefetch_per_host: int = Field(2, ge=1)
+    """At most this many requests to one host at once while prefetching."""
 
     def db_path(self) -> Path:
         return self.db or research_home() / "research.db"

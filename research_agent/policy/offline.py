@@ -61,7 +61,7 @@ def ladder_query(rung: str, name: str, aliases: list[str], dimension: str, keywo
             return None
 
 
-def usable_leads(state: ResearchState, cell: Cell) -> list[Lead]:
+def usable_leads(state: ResearchState, cell: Cell, limit: int | None = MAX_LEADS_PER_CELL) -> list[Lead]:
     """Queued leads for `cell` that have not been opened, failed or ruled out — probable copies of a page
     already read (same title and snippet on another site) last, official domains first on that rung."""
     contract = state.task_contract
@@ -79,7 +79,7 @@ def usable_leads(state: ResearchState, cell: Cell) -> list[Lead]:
         (squash(lead.title), squash(lead.snippet)) in read,
         primary and not any(_host(lead.url).endswith(d) for d in official),
     ))
-    return out[:MAX_LEADS_PER_CELL]
+    return out[:limit]
 
 
 def sibling_leads(state: ResearchState, cell: Cell) -> list[Lead]:
@@ -107,6 +107,17 @@ def lead_allowed(contract: TaskContract, url: str) -> bool:
     if contract.allowed_domains and not any(host == d or host.endswith("." + d) for d in contract.allowed_domains):
         return False
     return True
+
+
+def leads_ahead(state: ResearchState) -> tuple[list[Lead], list[Lead]]:
+    """For the tool layer to prefetch: the usable leads of the open cells in the order the plan takes
+    them (focus cell first) — the visits the next steps will probably make — and every usable lead of
+    any cell (one a later step may still open)."""
+    cells = sorted((c for c in state.open_cells() if not c.exhausted), key=lambda c: c.key != state.focus)
+    likely = [lead for cell in cells for lead in usable_leads(state, cell, limit=None)]
+    planned = {c.key for c in cells}
+    others = [lead for c in state.cells.values() if c.key not in planned for lead in usable_leads(state, c, limit=None)]
+    return likely, likely + others
 
 
 class OfflinePolicy:

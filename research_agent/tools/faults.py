@@ -12,7 +12,7 @@ What each kind does on the server:
 timeout        holds the request without answering (bounded wait, released
                when the server stops) — the client's read timeout fires
 reset          closes the socket without sending a response
-slow           waits 0.3 s, then serves the page normally
+slow           waits 0.3 s (or ``seconds``), then serves the page normally
 empty          200 ``text/html`` with an empty body
 binary         200 ``application/octet-stream`` with random bytes
 huge           200 ``text/html`` streaming more than 5 MB without Content-Length
@@ -64,3 +64,5 @@ class Fault(BaseModel):
     """None: every request fails; N: the first N requests fail, later ones succeed."""
     retry_after: float | None = Field(default=None, ge=0)
     """Seconds sent in ``Retry-After`` for ``http_429`` (default 1)."""
+    seconds: float | None = Field(default=None, gt=0)
+    """How long ``slow`` waits before serving (default 0.3)."""

@@ -182,7 +182,7 @@ class _Handler(BaseHTTPRequestHandler):
             self.close_connection = True
             return True
         if kind == "slow":
-            stop.wait(SLOW_SECONDS)
+            stop.wait(fault.seconds if fault.seconds is not None else SLOW_SECONDS)
             return False
         if kind == "empty":
             self._send(200, b"", "text/html; charset=utf-8", head=head)

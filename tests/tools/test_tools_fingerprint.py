@@ -85,3 +85,16 @@ def test_short_and_empty_texts() -> None:
 def test_wrong_length_fingerprint_is_rejected() -> None:
     with pytest.raises(ValueError):
         ClusterIndex().add("x", [1, 2, 3])
+
+
+def test_fingerprints_are_datasketch_minhashes_of_the_word_shingles(texts: dict[str, str]) -> None:
+    # the permutations are drawn once and shared: signatures stay those stored by earlier versions
+    import re
+
+    from datasketch import MinHash
+
+    for text in (texts["original"], texts["other"]):
+        words = re.sub(r"[\W_]+", " ", text.lower()).split()
+        fresh = MinHash(num_perm=128, seed=1, scheme="affine32")
+        fresh.update_batch([" ".join(words[i : i + 5]).encode() for i in range(len(words) - 4)])
+        assert fingerprint(text) == [int(v) for v in fresh.hashvalues]
