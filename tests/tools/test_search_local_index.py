@@ -55,3 +55,21 @@ def test_a_fresh_index_is_reused_and_a_changed_corpus_is_reindexed(tmp_path: Pat
         assert count == 6 and index.search("zebrafish")[0].url.endswith("/new.md")
     finally:
         index.close()
+
+
+def test_documents_holding_every_word_come_first_and_the_rest_fill_up_to_the_limit(tmp_path: Path) -> None:
+    with LocalIndex(tmp_path / "i.db") as index:
+        index.add("https://f.example/about", "Ferrodb Ferrodb", "Ferrodb, Ferrodb and Ferrodb again.")
+        index.add("https://f.example/license", "Notes", "Ferrodb is released under the Apache license.")
+        index.add("https://o.example/license", "License", "The license of another product.")
+        index.add("https://o.example/none", "Weather", "Rain tomorrow.")
+        hits = index.search("Ferrodb license", limit=3)
+    assert [h.url for h in hits] == ["https://f.example/license", "https://f.example/about", "https://o.example/license"]
+
+
+def test_equal_scores_are_ordered_by_url_whatever_the_order_of_indexing(tmp_path: Path) -> None:
+    with LocalIndex(tmp_path / "i.db") as index:
+        for i in reversed(range(40)):
+            index.add(f"https://m.example/p{i:02d}", "Mirror", "Ferrodb pricing is 9 USD.")
+        hits = index.search("Ferrodb pricing", limit=5)
+    assert [h.url for h in hits] == [f"https://m.example/p{i:02d}" for i in range(5)]
