@@ -7,7 +7,10 @@ temporary corpus, then times:
 * `search` of ladder queries as the offline policy issues them
   ("<name> official documentation <dimension>", "is <dimension> publicly
   disclosed for <name>", "<name> <dimension>") → median ms;
-* `corpus_signature` (what a run checks before reusing a cached index) → ms.
+* `corpus_signature` (what a run checks before reusing a cached index) → ms;
+* the local web's URL map at run start: from the fresh index (`corpus_files`,
+  what a run does) against walking the folder (`iter_corpus`, what every run
+  did before) → ms.
 
 Usage: python bench/index.py [--sizes 1000 20000] [--dir DIR]
 """
@@ -25,6 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from research_agent.tools import search_local  # noqa: E402
+from research_agent.tools.localweb import LocalWeb  # noqa: E402
 from research_agent.tools.search_local import LocalIndex  # noqa: E402
 
 DIMENSIONS = ["license", "pricing", "deployment", "latency", "support", "encryption"]
@@ -66,6 +70,12 @@ def bench(root: Path, n: int) -> None:
             t1 = time.perf_counter()
             index.search(q, limit=10)
             times.append(time.perf_counter() - t1)
+        t3 = time.perf_counter()
+        LocalWeb(corpus, files=index.corpus_files())
+        map_ms = (time.perf_counter() - t3) * 1000
+        t4 = time.perf_counter()
+        LocalWeb(corpus)
+        walk_ms = (time.perf_counter() - t4) * 1000
     signature = getattr(search_local, "corpus_signature", None)
     sig_ms = None
     if signature is not None:
@@ -74,7 +84,8 @@ def bench(root: Path, n: int) -> None:
         sig_ms = (time.perf_counter() - t2) * 1000
     print(f"{n:>6} docs: index_dir {took:.2f} s = {count / took:,.0f} docs/s; "
           f"search median {statistics.median(times) * 1000:.2f} ms (p95 {sorted(times)[int(0.95 * len(times))] * 1000:.2f} ms)"
-          + (f"; freshness check {sig_ms:.1f} ms" if sig_ms is not None else ""))
+          + (f"; freshness check {sig_ms:.1f} ms" if sig_ms is not None else "")
+          + f"; local web map from the index {map_ms:.0f} ms (walking the folder {walk_ms:.0f} ms)")
 
 
 def main() -> None:

@@ -84,13 +84,14 @@ def corpus_index_path(corpus: Path) -> Path:
     return research_home() / "indexes" / f"{digest}.db"
 
 
-def build_index(corpus: Path, db_path: Path | None = None) -> tuple[LocalIndex, int]:
-    """Index `corpus` (cached by content signature); returns the index and its size."""
+def build_index(corpus: Path, db_path: Path | None = None, *, rebuild: bool = False) -> tuple[LocalIndex, int]:
+    """Index `corpus` (cached by its directories' signature unless `rebuild`: `research index`
+    picks up files edited in place); returns the index and its size."""
     db_path = db_path or corpus_index_path(corpus)
     db_path.parent.mkdir(parents=True, exist_ok=True)
     sig_file = db_path.with_suffix(".sig")
     signature = corpus_signature(corpus)  # directory mtimes: no walk over every file
-    if db_path.exists() and sig_file.exists() and sig_file.read_text() == signature:
+    if not rebuild and db_path.exists() and sig_file.exists() and sig_file.read_text() == signature:
         index = LocalIndex(db_path)
         return index, len(index)
     for stale in (db_path, sig_file):
@@ -147,15 +148,18 @@ def open_toolbox(cfg: ResearchConfig, *, faults: list[Fault] | None = None, inde
         raise FileNotFoundError(f"corpus folder {corpus} does not exist; pass --corpus DIR")
     closers: list[Callable[[], None]] = []
     web: LocalWeb | None = None
+    index: LocalIndex | None = None
     if corpus is not None:
-        web = LocalWeb(corpus, faults or []).start()
+        index, _ = build_index(corpus, index_path)
+        closers.append(index.close)
+        web = LocalWeb(corpus, faults or [], files=index.corpus_files()).start()  # no walk: the index's map
         closers.append(web.stop)
     served = frozenset(h for h in (web.hosts if web else ()) if not _is_ip(h))
     policy = AddressPolicy(allow_hosts=frozenset(served | _allowed_hosts(cfg)))
     client = _visit_client(cfg, web, policy)
     closers.append(client.close)
     visitor = Visitor(client, policy, max_bytes=cfg.max_page_bytes, timeout=cfg.http_timeout)
-    backend = _search_backend(cfg, corpus, index_path, closers)
+    backend = _search_backend(cfg, index, closers)
     fetch = visitor.visit
     prefetcher = Prefetcher(fetch, workers=cfg.prefetch, per_host=cfg.prefetch_per_host) if cfg.prefetch else None
     if prefetcher is not None:
@@ -175,12 +179,8 @@ def open_toolbox(cfg: ResearchConfig, *, faults: list[Fault] | None = None, inde
                    prefetcher.prefetch if prefetcher is not None else None)
 
 
-def _search_backend(cfg: ResearchConfig, corpus: Path | None, index_path: Path | None, closers: list):
-    local = None
-    if corpus is not None:
-        index, _ = build_index(corpus, index_path)
-        closers.append(index.close)
-        local = LocalSearch(index)
+def _search_backend(cfg: ResearchConfig, index: LocalIndex | None, closers: list):
+    local = None if index is None else LocalSearch(index)
     if cfg.search_backend == "local":
         return local
     web = _web_search_backend(cfg, closers)

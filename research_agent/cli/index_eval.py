@@ -23,12 +23,15 @@ def index(
     db: Annotated[Optional[Path], typer.Option("--db", help="Index file (default: cached under $RESEARCH_HOME/indexes).")] = None,
     db_path: Annotated[Optional[Path], typer.Option("--db-path", hidden=True, help="Old name of --db.")] = None,
 ) -> None:
-    """Build (or refresh) the local search index of a corpus and print its size and hosts."""
+    """Build (or rebuild) the local search index of a corpus and print its size and hosts.
+
+    Runs reuse an index while no file of the corpus was added, removed or renamed; after
+    editing files in place, run this to index their new text."""
     with bad_input():
         check_corpus(directory, "research index")
     root = compose()
     path = absolute(db or db_path) or root.corpus_index_path(directory)
-    idx, count = root.build_index(directory, path)
+    idx, count = root.build_index(directory, path, rebuild=True)
     try:
         hosts = sorted(idx.hosts())
     finally:

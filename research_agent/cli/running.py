@@ -8,6 +8,9 @@
   Python's default handler and interrupts at once (exit 130).
 * Resume rebuilds the config from the settings stored with the task and lets
   flags given now override them.
+* A retried tool call waits out its backoff through `backoff_sleep` (the
+  module attribute, looked up per wait): tests put a fake clock there, so a
+  run against a failing page never really sleeps.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import json
 import re
 import signal
 import sys
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -38,6 +42,13 @@ __all__ = ["CANCEL_NOTICE", "resume", "run", "sigint_cancels"]
 
 CANCEL_NOTICE = "cancelling: the current step finishes, then the state is saved (Ctrl-C again to quit now)"
 _TASK_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
+
+backoff_sleep: Callable[[float], None] = time.sleep
+"""How a run waits out a retry backoff (the seam for a fake clock in tests)."""
+
+
+def _backoff_wait(seconds: float) -> None:
+    backoff_sleep(seconds)
 _BACKENDS = ("local", "searxng", "tavily", "brave")
 
 
@@ -108,7 +119,7 @@ def _execute(call: Callable[..., Any], *, store: Store, task_id: str, contract: 
                     limits=limits, mode=live_mode(console, quiet))
     try:
         with sigint_cancels(token, view.notify), view:
-            outcome = call(cancel_token=token, on_step=view.on_step, faults=faults or None)
+            outcome = call(cancel_token=token, on_step=view.on_step, faults=faults or None, sleep=_backoff_wait)
     except KeyboardInterrupt:
         fail(f"interrupted; task {task_id} keeps every completed step: `research resume {task_id}` continues it",
              EXIT_INTERRUPTED)

@@ -29,6 +29,8 @@ run rebuilds the same clusters.
 from __future__ import annotations
 
 import re
+import struct
+from hashlib import sha1 as _sha1
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # datasketch imports scipy (~0.5 s): only computing a fingerprint needs it
@@ -41,6 +43,7 @@ NUM_PERM = 128
 SHINGLE_WORDS = 5
 _SCHEME = "affine32"
 _SEED = 1
+_unpack = struct.Struct("<I").unpack_from
 _NON_WORD = re.compile(r"[\W_]+", re.UNICODE)
 BANDS: dict[float, tuple[int, int]] = {0.7: (14, 9)}
 """(bands, rows) per threshold, as datasketch's `MinHashLSH` fits them for 128 permutations."""
@@ -62,7 +65,7 @@ def _words(text: str) -> list[str]:
     return _NON_WORD.sub(" ", text.lower()).split()
 
 
-_PERMUTATIONS: list = []
+_PERMUTATIONS: list[Any] = []
 """The seed's permutation parameters, drawn once (datasketch draws them again for every MinHash: ~7 ms
 per page); read-only, so concurrent visits share them."""
 
@@ -72,11 +75,16 @@ def _minhash() -> "MinHash":
 
     if not _PERMUTATIONS:
         _PERMUTATIONS.append(MinHash(num_perm=NUM_PERM, seed=_SEED, scheme=_SCHEME).permutations)
-    return MinHash(num_perm=NUM_PERM, seed=_SEED, scheme=_SCHEME, permutations=_PERMUTATIONS[0])
+    # `hashfunc=int`: the shingles arrive already hashed (datasketch's sha1_hash32, inlined below)
+    return MinHash(num_perm=NUM_PERM, seed=_SEED, scheme=_SCHEME, hashfunc=int, permutations=_PERMUTATIONS[0])
 
 
 def fingerprint(text: str) -> list[int]:
-    """MinHash signature of ``text`` as ``NUM_PERM`` plain ints."""
+    """MinHash signature of ``text`` as ``NUM_PERM`` plain ints.
+
+    The values are datasketch's for the same shingles (SHA-1's first 4 bytes, little-endian, as
+    ``sha1_hash32``); computing that hash inline and reusing the permutations instead of drawing
+    them again per page made a fingerprint about twice as fast."""
     words = _words(text)
     if len(words) < SHINGLE_WORDS:
         shingles = [" ".join(words)] if words else []
@@ -84,7 +92,7 @@ def fingerprint(text: str) -> list[int]:
         shingles = [" ".join(words[i : i + SHINGLE_WORDS]) for i in range(len(words) - SHINGLE_WORDS + 1)]
     mh = _minhash()
     if shingles:
-        mh.update_batch([s.encode("utf-8") for s in dict.fromkeys(shingles)])
+        mh.update_batch([_unpack(_sha1(s.encode("utf-8")).digest())[0] for s in dict.fromkeys(shingles)])
     return [int(v) for v in mh.hashvalues]
 
 

@@ -16,6 +16,10 @@ binary); pass ``skipped=[]`` to ``iter_corpus`` to get them with their reasons
 (``LocalWeb.skipped`` holds the served folder's). URLs are canonical
 (``canonical_url``), path segments percent-encoded.
 
+``LocalWeb(root)`` walks ``root`` once to map URLs to files;
+``LocalWeb(root, files=index.corpus_files())`` takes the map a fresh local index
+kept instead (a run does not walk a 20,000-file corpus again).
+
 ``LocalWeb`` runs a ``ThreadingHTTPServer`` on ``127.0.0.1:<free port>`` in a
 daemon thread. The server is addressed as ``http://127.0.0.1:<port>/<host>/<path>``;
 ``transport()`` gives an httpx transport that rewrites requests for served
@@ -324,11 +328,13 @@ class _LoopbackTransport(httpx.BaseTransport):
 class LocalWeb:
     """Serves a corpus folder on loopback (see the module docstring). Use as a context manager."""
 
-    def __init__(self, root: Path, faults: Iterable[Fault] = ()) -> None:
+    def __init__(self, root: Path, faults: Iterable[Fault] = (), files: Iterable[CorpusFile] | None = None) -> None:
         self.root = Path(root)
         self.skipped: list[tuple[Path, str]] = []
-        """Files of ``root`` not served, with the reason (``corpus_file_ok``)."""
-        self._files: dict[str, Path] = {f.url: f.path for f in iter_corpus(self.root, self.skipped)}
+        """Files of ``root`` not served, with the reason (``corpus_file_ok``); empty when ``files`` is given."""
+        if files is None:  # walk the folder; a fresh index passes the map it kept (no walk per run)
+            files = iter_corpus(self.root, self.skipped)
+        self._files: dict[str, Path] = {f.url: f.path for f in files}
         self._hosts: set[str] = {urlsplit(url).hostname or "" for url in self._files}
         self._faults: list[tuple[str, Fault]] = []
         self._fault_hits: list[int] = []

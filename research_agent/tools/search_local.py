@@ -16,19 +16,37 @@ under the corpus, not of every file, so checking a fresh index of 20,000
 files costs a few hundred directory stats instead of a walk that stats every
 file.  Adding, removing or renaming a file changes its directory's mtime; an
 edit that rewrites a file in place does not, so ``research index DIR``
-rebuilds on demand.
+rebuilds on demand (the local web serves the edited bytes anyway: it reads a
+file when it is requested).
+
+``index_dir`` also keeps the corpus's file map (``corpus_files``: every file
+``iter_corpus`` yields, indexed or not, with its URL), so a run on a fresh
+index gives the local web its URLs without walking the folder
+(``corpus_files()``); the local web still checks each file again when it
+serves it.
 
 Queries are free text and never reach FTS5 syntax: the query is split into
 word tokens (letters/digits), English stop words and the strategy ladder's
 own words (``LADDER_WORDS``: "official documentation", "publicly disclosed",
 which the offline policy adds to say *how* to search, not *what*) are
-dropped, each token is double-quoted and the tokens are OR-ed, so
-``a" OR "b`` or ``NEAR(`` are just words. A query with no usable token is
-``BadRequest``; a query of ladder words only keeps them. Ranking is FTS5
-``bm25`` with the title weighted 5× the body; a document matching more of the
-query's words ranks higher. ``SearchResult.score`` is ``-bm25`` (higher is
-better). The snippet is FTS5 ``snippet()`` of the body, about 30 tokens, computed
-for the returned rows only (ranking runs first, then the snippets).
+dropped, each token is double-quoted, so ``a" OR "b`` or ``NEAR(`` are just
+words. A query with no usable token is ``BadRequest``; a query of ladder words
+only keeps them.
+
+Ranking is FTS5 ``bm25`` with the title weighted 5× the body over the
+documents holding *any* word (OR), as long as they are at most
+``EXACT_MATCHES`` (counting them costs a fraction of a millisecond).  Past
+that, scoring every one of them was the cost of a search (a dimension word
+like "license" is in a third of a corpus: 31 ms at 20,000 documents), so the
+documents holding *every* word (AND) are ranked first, and only when fewer
+than ``limit`` hold them all is the OR ranking run to append the best of the
+rest.  A document matching more of the query's words ranks higher anyway
+when the corpus is large enough for word weights to mean something; in a
+small corpus (where a word in half the pages weighs nothing) the ranking is
+the plain OR one.  Equal scores are ordered by URL.  ``SearchResult.score`` is ``-bm25``
+(higher is better). The snippet is FTS5 ``snippet()`` of the body, about 30
+tokens, computed for the returned rows only (ranking runs first, then the
+snippets).
 """
 
 from __future__ import annotations
@@ -44,16 +62,22 @@ from urllib.parse import urlsplit
 
 from research_agent.tools.errors import BadRequest
 from research_agent.tools.extract import decode_body, extract_page, media_type_for_path
-from research_agent.tools.localweb import iter_corpus
+from research_agent.tools.localweb import CorpusFile, iter_corpus
 from research_agent.tools.search import SearchResult
 
-__all__ = ["INDEXED_SUFFIXES", "LADDER_WORDS", "LocalIndex", "LocalSearch", "corpus_signature", "fts_query"]
+__all__ = ["INDEXED_SUFFIXES", "LADDER_WORDS", "LocalIndex", "LocalSearch", "corpus_signature", "fts_query", "query_tokens"]
 
 INDEXED_SUFFIXES = frozenset({".html", ".htm", ".md", ".txt"})
 TITLE_WEIGHT = 5.0
 BODY_WEIGHT = 1.0
 SNIPPET_TOKENS = 30
 MAX_QUERY_TOKENS = 64
+SIGNATURE_LAYOUT = b"corpus_files 1\n"
+"""Part of every signature: an index cached before the file map existed is rebuilt once."""
+EXACT_MATCHES = 1000
+"""Up to this many documents holding any query word, all of them are ranked (no AND first)."""
+TIE_MARGIN = 16
+"""Rows ranked beyond ``limit`` so that equal scores at the cut are still ordered by URL."""
 BATCH = 500
 """Documents written per transaction by ``index_dir``."""
 
@@ -81,6 +105,11 @@ CREATE VIRTUAL TABLE IF NOT EXISTS documents_fts USING fts5(
     content='documents', content_rowid='id',
     tokenize='porter unicode61 remove_diacritics 2'
 );
+CREATE TABLE IF NOT EXISTS corpus_files (
+    url TEXT PRIMARY KEY,
+    host TEXT NOT NULL,
+    path TEXT NOT NULL
+);
 CREATE TRIGGER IF NOT EXISTS documents_ai AFTER INSERT ON documents BEGIN
     INSERT INTO documents_fts(rowid, title, text) VALUES (new.id, new.title, new.text);
 END;
@@ -94,20 +123,25 @@ END;
 """
 
 
-def fts_query(text: str) -> str:
-    """A safe FTS5 MATCH expression for free text; ``BadRequest`` if no word is left."""
+def query_tokens(text: str) -> list[str]:
+    """The search words of free text (stop words and ladder words dropped); ``BadRequest`` if none is left."""
     tokens = [t for t in _TOKEN.findall(text.lower()) if t not in STOP_WORDS]
     tokens = [t for t in tokens if t not in LADDER_WORDS] or tokens
     unique = list(dict.fromkeys(tokens))[:MAX_QUERY_TOKENS]
     if not unique:
         raise BadRequest(f"query {text!r} has no searchable words")
-    return " OR ".join(f'"{token}"' for token in unique)
+    return unique
+
+
+def fts_query(text: str, *, every: bool = False) -> str:
+    """A safe FTS5 MATCH expression for free text: any of its words (``every``: all of them)."""
+    return (" AND " if every else " OR ").join(f'"{token}"' for token in query_tokens(text))
 
 
 def corpus_signature(root: Path) -> str:
     """A cheap freshness signature of a corpus folder (see the module docstring)."""
     root = Path(root)
-    h = hashlib.sha256()
+    h = hashlib.sha256(SIGNATURE_LAYOUT)
     for dirpath, dirnames, _files in os.walk(root):
         dirnames.sort()
         st = os.stat(dirpath)
@@ -161,7 +195,11 @@ class LocalIndex:
         """Index every html/md/txt file under ``root``; returns how many documents were indexed."""
         count = 0
         batch: list[tuple[str, str | None, str, str | None]] = []
-        for item in iter_corpus(Path(root)):
+        files = list(iter_corpus(Path(root)))
+        with self._lock, self._conn:
+            self._conn.executemany("INSERT OR REPLACE INTO corpus_files(url, host, path) VALUES (?, ?, ?)",
+                                   [(f.url, f.host, os.path.abspath(f.path)) for f in files])
+        for item in files:
             if item.path.suffix.lower() not in INDEXED_SUFFIXES:
                 continue
             media_type = media_type_for_path(item.path.name)
@@ -177,6 +215,22 @@ class LocalIndex:
             self.add_many(batch)
         return count
 
+    def corpus_files(self) -> list[CorpusFile]:
+        """The files ``index_dir`` found (served or indexed), by URL: the local web's map without a walk."""
+        with self._lock:
+            rows = self._conn.execute("SELECT url, host, path FROM corpus_files ORDER BY url").fetchall()
+        return [CorpusFile(url=url, host=host, path=Path(path)) for url, host, path in rows]
+
+    def _rank(self, match: str, limit: int) -> list[tuple[int, str, str, float]]:
+        """The best ``limit`` ``(rowid, url, title, bm25)`` for ``match``, ties by URL (caller holds the lock)."""
+        rows = self._conn.execute(_RANK, (match, limit + TIE_MARGIN)).fetchall()
+        if len(rows) == limit + TIE_MARGIN and rows[limit - 1][3] == rows[-1][3]:
+            # more equal scores at the cut than the margin holds: every tied row, by URL
+            boundary = rows[-1][3]
+            tied = self._conn.execute(_TIED, (match, boundary, limit)).fetchall()
+            rows = [row for row in rows if row[3] != boundary] + tied
+        return rows[:limit]
+
     def hosts(self) -> set[str]:
         """Hosts of the indexed ``https`` URLs (to allow them through the address policy)."""
         with self._lock:
@@ -187,9 +241,15 @@ class LocalIndex:
         """Up to ``limit`` documents matching any word of ``query``, best BM25 first."""
         if limit < 1:
             raise BadRequest(f"limit must be at least 1, got {limit}")
-        match = fts_query(query)
+        tokens = query_tokens(query)
+        every = " AND ".join(f'"{token}"' for token in tokens)
+        match = " OR ".join(f'"{token}"' for token in tokens)
         with self._lock:
-            top = self._conn.execute(_RANK, (match, limit)).fetchall()
+            matches = self._conn.execute(_COUNT, (match, EXACT_MATCHES + 1)).fetchone()[0]
+            top = self._rank(match if matches <= EXACT_MATCHES or len(tokens) == 1 else every, limit)
+            if len(top) < limit and matches > EXACT_MATCHES and len(tokens) > 1:
+                seen = {row[0] for row in top}
+                top += [row for row in self._rank(match, limit) if row[0] not in seen][: limit - len(top)]
             snippets = dict(self._conn.execute(_SNIPPETS.format(marks=",".join("?" * len(top))),
                                                (match, *(rowid for rowid, *_ in top))).fetchall()) if top else {}
         rows = [(url, title, snippets.get(rowid, ""), score) for rowid, url, title, score in top]
@@ -206,13 +266,24 @@ class LocalIndex:
         ]
 
 
-# Rank first (bm25 over every match, no snippet), then snippets for the top rows only:
-# `snippet()` in the ranking query ran for every matching document.
+# Rank first (bm25 over every match, no snippet, no join), then URLs for the best rows only
+# (joining every match to `documents` to break ties by URL was most of a search's cost),
+# then snippets for the returned rows only (`snippet()` in the ranking ran for every match).
 _RANK = f"""
-    SELECT d.id, d.url, d.title, bm25(documents_fts, {TITLE_WEIGHT}, {BODY_WEIGHT}) AS score
-    FROM documents_fts JOIN documents AS d ON d.id = documents_fts.rowid
-    WHERE documents_fts MATCH ?
-    ORDER BY score, d.url
+    SELECT d.id, d.url, d.title, r.score FROM (
+        SELECT rowid, bm25(documents_fts, {TITLE_WEIGHT}, {BODY_WEIGHT}) AS score
+        FROM documents_fts WHERE documents_fts MATCH ? ORDER BY score LIMIT ?
+    ) AS r JOIN documents AS d ON d.id = r.rowid
+    ORDER BY r.score, d.url
+"""
+_COUNT = "SELECT count(*) FROM (SELECT rowid FROM documents_fts WHERE documents_fts MATCH ? LIMIT ?)"
+_TIED = f"""
+    SELECT d.id, d.url, d.title, r.score FROM (
+        SELECT rowid, bm25(documents_fts, {TITLE_WEIGHT}, {BODY_WEIGHT}) AS score
+        FROM documents_fts WHERE documents_fts MATCH ?
+    ) AS r JOIN documents AS d ON d.id = r.rowid
+    WHERE r.score = ?
+    ORDER BY d.url
     LIMIT ?
 """
 _SNIPPETS = f"""

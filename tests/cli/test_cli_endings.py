@@ -69,3 +69,10 @@ def test_each_end_kind_has_its_exit_code_label_and_report_parts(mini_corpus: Pat
         assert task_row(default_db(), "e1")["end_kind"] == "no_progress"
         count, distinct = duplicate_counts(default_db(), "e1")["actions"]
         assert count == distinct > 0
+
+
+def test_a_run_against_failing_pages_waits_its_backoff_on_the_clock_it_is_given(mini_corpus: Path, fake_clock) -> None:
+    res = cli("run", "Compare Larkspur and Tidewell on license", "--corpus", mini_corpus, "--fault", "*=http_500",
+              "--quiet")
+    assert res.exit_code == 6, res.stderr
+    assert fake_clock.waits and all(w > 0 for w in fake_clock.waits), "each retry waited its backoff, on the fake clock"
