@@ -24,7 +24,8 @@ from .realdata_contract import ramdocs_contract
 
 __all__ = ["SETS", "RealDataMissing", "build_ramdocs", "run_realdata", "shared_data_dir"]
 
-SETS = ("ramdocs", "comparison")
+SETS = ("ramdocs", "comparison", "comparison-fresh")
+"""`comparison-fresh`: the held-apart comparison specs of ``realdata_cases_fresh.toml``."""
 RAMDOCS_FILE = Path("ramdocs") / "RAMDocs_test.jsonl"
 MIN_SOURCES = 2
 """RAMDocs cases keep the product default: a value needs two independent sources."""
@@ -92,6 +93,9 @@ def build_set(name: str, dest: Path, *, limit: int | None = None, offset: int = 
     if name == "comparison":
         from .realdata_comparison import build_comparison
         return build_comparison(data / "multihop", dest, limit=limit, offset=offset)
+    if name == "comparison-fresh":
+        from .realdata_comparison import FRESH_SPEC_FILE, build_comparison, load_specs
+        return build_comparison(data / "multihop", dest, limit=limit, offset=offset, specs=load_specs(FRESH_SPEC_FILE))
     raise ValueError(f"unknown real-data set {name!r}; choose one of {', '.join(SETS)}")
 
 
