@@ -101,8 +101,7 @@ def build_set(name: str, dest: Path, *, limit: int | None = None, offset: int = 
 
 def run_realdata(name: str, *, limit: int | None = None, offset: int = 0, workers: int = 2,
                  model: str = "offline", out=None) -> int:
-    """Build set `name` in a temp dir, run it through `run_eval`, print both tables; the eval's exit code."""
-    from .realdata_score import realdata_table
+    """Build set `name` in a temp dir, run it through `run_eval` (which prints both tables); the eval's exit code."""
     from .runner import run_eval
 
     out = out if out is not None else sys.stdout
@@ -111,11 +110,7 @@ def run_realdata(name: str, *, limit: int | None = None, offset: int = 0, worker
         if not cases:
             print(f"error: no {name} case in that range (offset {offset}, limit {limit})", file=sys.stderr)
             return 2
-        json_path = Path(tmp) / "runs.json"
-        code = run_eval(cases, json_path=json_path, workers=workers, model=model, out=out)
-        runs = json.loads(json_path.read_text())["runs"]
-    print(realdata_table(runs), file=out)
-    return code
+        return run_eval(cases, workers=workers, model=model, out=out)
 
 
 def cli_realdata(name: str, paths, *, limit: int | None, offset: int, workers: int, model: str) -> int:
