@@ -40,7 +40,7 @@ MONTHS["sept"] = 9
 _FREE_NEIGHBOURS = frozenset(
     "the a an in on at by for of and or but to from with as while when after before since during under "
     "this that these those its his her their our my both either neither between than also then "
-    "is was are were has had have no nr".split()
+    "is was are were has had have no nr about every each all any some our your we you".split()
 )
 # References a sentence may use for the subject of the page it sits on.
 _PRONOUNS = ("it", "its", "he", "his", "him", "she", "her", "they", "their", "them")

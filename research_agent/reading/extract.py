@@ -38,6 +38,7 @@ from .values import Value, find_values, kinds_in, nearest
 
 __all__ = ["Reading", "Target", "read_page", "dimension_profile", "value_in"]
 
+_UNNAMED = frozenset({"reference", "fragment"})
 _HOW_RANK = {"name": 0, "alias": 0, "variant": 1, "short": 1, "reference": 2, "fragment": 3, "title": 4}
 _VAGUE = frozenset({"source-available", "open source", "open-source", "copyleft", "permissive", "free software"})
 """Category words a more specific value on the same page outranks ("source-available" vs "BUSL-1.1")."""
@@ -71,6 +72,16 @@ class Profile:
     cue_optional: bool
 
 
+_NAME_STOP = frozenset("the of per and for with what which number total amount maximum minimum max min size year date".split())
+
+
+def _name_words(name: str) -> tuple[str, ...]:
+    """The content words of a dimension name as cues (plural-tolerant); for unit-bearing kinds only, whose
+    values must still carry the family's unit."""
+    words = [w for w in re.findall(r"[a-z]+", name.lower()) if len(w) >= 4 and w not in _NAME_STOP]
+    return tuple(re.escape(w) + r"(?:e?s)?" for w in words)
+
+
 def dimension_profile(dim: DimensionSpec) -> Profile:
     fam = family_named(dim.name)
     words = tuple(re.escape(k) for k in dim.keywords if k)
@@ -78,6 +89,8 @@ def dimension_profile(dim: DimensionSpec) -> Profile:
     kind = dim.kind or "text"
     if fam is not None and (kind == "text" or (kind == "number" and fam.kind in ("count", "quantity", "money", "duration"))):
         kind = fam.kind  # the name says more than a generic kind ("population" is a count)
+    if fam is not None and kind in _NOUN_AFTER:
+        cues += _name_words(dim.name)  # "mailbox storage": "50 GiB mailboxes" is about it
     optional = bool(fam and fam.cue_optional)
     return Profile(fam, kind, cue_pattern(cues), optional)
 
@@ -99,11 +112,13 @@ def _phrase_values(sentence: str, prof: Profile, dim: DimensionSpec) -> list[Val
             if out:
                 break
     elif fam is not None and fam.vocabulary:
-        low = sentence.lower()
+        low = sentence if fam.case_sensitive else sentence.lower()
         hits: list[Value] = []
-        forms = [(w.lower(), w.lower()) for w in fam.vocabulary] + [(a, c) for a, c in fam.word_forms]
+        fold = (lambda w: w) if fam.case_sensitive else str.lower
+        forms = [(fold(w), w.lower()) for w in fam.vocabulary] + [(a, c) for a, c in fam.word_forms]
+        plural = "" if fam.case_sensitive else "s?"
         for word, canon in sorted(forms, key=lambda f: len(f[0]), reverse=True):
-            for m in re.finditer(r"(?<![\w-])" + re.escape(word) + r"s?(?![\w])", low):
+            for m in re.finditer(r"(?<![\w-])" + re.escape(word) + plural + r"(?![\w+#-])", low):
                 if any(h.start <= m.start() < h.end for h in hits):
                     continue
                 hits.append(Value("text", canon, sentence[m.start():m.end()], m.start(), m.end()))
@@ -268,6 +283,8 @@ def read_sentence(
             att = attribute(sentence, named, discourse, value_span=(life.start, life.end), ents=ents, target=target.obj.name)
             if att is not None and att.obj == target.obj.name:
                 return Reading(target.key, life.canonical, life.display, sentence, att, True)
+    if cue is None and prof.kind == "money" and fam is not None and fam.name == "price":
+        cue = _RATE.search(sentence)  # "$12/user/mo" answers a price by itself
     if cue is None and not prof.cue_optional:
         return None
     vals = values_for(sentence, prof, target.dim)
@@ -289,7 +306,7 @@ def read_sentence(
         return None
     if cue is not None:
         cues = [(m.start(), m.end()) for m in prof.cues.finditer(sentence)]
-        chosen = _governed([v for v, _ in owned], cues)
+        chosen = _governed([v for v, _ in owned], cues, sentence if prof.kind in _NOUN_AFTER else None)
     else:
         chosen = owned[0][0]
     att = next(a for v, a in owned if v is chosen)
@@ -312,7 +329,22 @@ def _definition_window(sentence: str) -> tuple[int, int] | None:
     return m.start(), end.start() if end else len(sentence)
 
 
-def _governed(values: list[Value], cues: list[tuple[int, int]]) -> Value:
+_RATE = re.compile(r"(?<=\d)\s*/\s*(?:user|seat|member|agent|mo|month)s?\b|(?<=\d)\s+(?:per|a|each)\s+(?:user|seat|member|agent|month)\b", re.I)
+"""A price written as a rate per user or per month is a price without a cue word."""
+_NOUN_AFTER = frozenset({"count", "quantity", "duration", "money"})
+"""Kinds whose value is written before the noun it measures ("240 employees", "a 100GB quota", "a 30-day trial")."""
+_BEFORE_CUE = re.compile(r"[\s-]*(?:of\s+)?(?:[a-z]+\s+)?$")
+"""What may stand between such a value and its cue noun: nothing, "of", one lower-case word ("50 GB of shared storage")."""
+
+
+def _governed(values: list[Value], cues: list[tuple[int, int]], sentence: str | None = None) -> Value:
+    """The value a cue governs; with `sentence` (kinds in `_NOUN_AFTER`), a value written right before its
+    cue noun wins over one after it ("roughly 240 employees across 3 offices" gives 240)."""
+    if sentence is not None:
+        for span in cues:
+            for v in values:
+                if v.end <= span[0] and _BEFORE_CUE.fullmatch(sentence[v.end:span[0]]):
+                    return v
     best: tuple[int, Value] | None = None
     for span in cues:
         v = nearest(values, span)
@@ -338,8 +370,8 @@ def read_page(
         ents = mentions(sentence, named, page_object=discourse.current, common=common)
         for t in targets:
             r = read_sentence(sentence, ents, t, named, discourse, profiles[t.key])
-            if r is None:
-                continue
+            if r is None or (r.attribution.how in _UNNAMED and discourse.page_object != t.obj.name):
+                continue  # "It"/"We"/a headless line speaks for the object only on a page titled with it
             rank = (0 if r.cued else 1, int(r.canonical.lower() in _VAGUE), _HOW_RANK.get(r.attribution.how, 3), i)
             if t.key not in best or rank < best[t.key][0]:
                 best[t.key] = (rank, r)

@@ -25,7 +25,7 @@ _CODES = "|".join(CURRENCIES + ("NZD", "HKD"))
 _SYM = r"US\$|CA?\$|AU?\$|NZ\$|HK\$|\$|€|£|¥|₹"
 _SCALE = r"(?:\s?(?P<scale>thousand|million|billion|trillion|bn|mn|k|m|b)\b)?"
 _PER_WORD = r"(?:user|seat|member|agent|editor|host|node|server|core|device|instance|license|licence|GB|TB|month|mo|year|yr|annum|week|day|hour|hr|minute|min|request)s?"
-_PER = rf"(?P<per>(?:(?:\s*/\s*|\s+per\s+|\s+an?\s+|\s+each\s+)(?:{_PER_WORD})\b)+)?(?P<adv>\s+(?:monthly|annually|yearly|per\s+annum))?"
+_PER = rf"(?P<per>(?:(?:\s*/\s*|\s+per\s+|\s+an?\s+|\s+(?:for\s+)?(?:each|every)\s+)(?:{_PER_WORD})\b)+)?(?P<adv>\s+(?:monthly|annually|yearly|per\s+annum))?"
 _MONEY = re.compile(
     rf"(?:(?:(?P<sym>{_SYM})\s?|\b(?P<code1>{_CODES})\s?)(?P<num>{DIGITS}){_SCALE}"
     rf"|(?<![\w.,])(?P<num2>{DIGITS})(?:\s(?P<scale2>thousand|million|billion|trillion))?\s?"
@@ -44,10 +44,15 @@ _TIME_PER = {"month": "month", "mo": "month", "year": "year", "yr": "year", "ann
 _ADVERB = {"monthly": "month", "annually": "year", "yearly": "year", "per annum": "year"}
 
 
+_PER_USER = {"seat": "user", "member": "user", "agent": "user", "editor": "user", "license": "user", "licence": "user"}
+"""Per-seat prices are per-user prices: "$9 a seat each month" = "$9 per user per month"."""
+
+
 def _per_parts(per: str | None, adverb: str | None) -> list[str]:
     words = re.findall(r"[A-Za-z]+", per or "")
     lemmas = [w if w in ("GB", "TB") else w.lower() for w in words if w.lower() not in ("per", "a", "an", "each")]
     lemmas = [w[:-1] if w.endswith("s") and len(w) > 3 and w not in ("GB", "TB") else w for w in lemmas]
+    lemmas = [_PER_USER.get(w, w) for w in lemmas if w not in ("for", "every")]
     if adverb:
         lemmas.append(_ADVERB[" ".join(adverb.split()).lower()])
     counted = sorted({w for w in lemmas if w not in _TIME_PER})

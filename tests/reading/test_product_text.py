@@ -1,0 +1,95 @@
+"""Product and software text the reader must read (issue 11, held-apart dev set `evalsets_dev/`).
+
+Each test quotes the sentence that failed when the dev set was first measured, grouped by class of
+failure: the value a cue governs, cue words, value recognition, attribution."""
+
+from __future__ import annotations
+
+import pytest
+
+from research_agent.contract import DimensionSpec, ObjectSpec
+from research_agent.evals.support import attributed
+from research_agent.reading import Target, read_page
+from research_agent.reading.values import find_values
+
+
+def read(obj: str, dim: DimensionSpec | str, text: str, title: str | None = None, others: tuple[str, ...] = ()) -> str | None:
+    d = dim if isinstance(dim, DimensionSpec) else DimensionSpec(name=dim)
+    objects = [ObjectSpec(name=obj), *(ObjectSpec(name=o) for o in others)]
+    found = read_page(objects, [Target(f"{obj}/{d.name}", objects[0], d)], obj if title is None else title, text)
+    return found[0].display if found else None
+
+
+# ------------------------------------------------------------ the governed value: the noun after a number
+
+
+@pytest.mark.parametrize(
+    "obj, dim, text, expected",
+    [
+        ("Brantwood Analytics", "headcount", "Brantwood Analytics has roughly 240 employees across 3 offices.", "240"),
+        ("Cobble Drive", DimensionSpec(name="storage quota", kind="number", unit="GB"),
+         "Cobble Drive comes with a 100GB quota, and single uploads may be up to 5 GB.", "100GB"),
+        ("Nuthatch Mail", "mailbox storage", "Nuthatch Mail offers 50 GiB mailboxes and a 30-day trial.", "50 GiB"),
+        ("Okapi Boards", "storage", "Okapi Boards gives every team 50 GB of shared storage, and files up to 2 GB.", "50 GB"),
+    ],
+)
+def test_a_number_written_before_its_cue_noun_is_the_governed_value(obj, dim, text, expected) -> None:
+    assert read(obj, dim, text) == expected
+
+
+def test_a_year_before_census_is_still_not_the_population() -> None:
+    text = "The population of Leland was 13,527 at the 2010 census."
+    assert read("Leland", "population", text) == "13,527"
+
+
+# ------------------------------------------------------------ cue words
+
+
+@pytest.mark.parametrize(
+    "obj, dim, text, expected",
+    [
+        ("Corvel CRM", "free trial", "Corvel CRM can be tried free for 14 days, no card required.", "14 days"),
+        ("Nuthatch Mail", "free trial", "Nuthatch Mail is free for the first 30 days; after that a plan is needed.", "30 days"),
+        ("Rushlight", "first release", "Rushlight first shipped on May 9, 2019, and now has a million users.", "May 9, 2019"),
+        ("Haddock Queue", "written in", "Haddock Queue is a message broker written in Rust.", "Rust"),
+        ("Merlin Relay", "written in", "Merlin Relay, built in Go, reached version 2.0 this week.", "Go"),
+        ("Merlin Relay", "programming language", "Merlin Relay is implemented in C++ for speed.", "C++"),
+    ],
+)
+def test_cue_words_of_product_dimensions(obj, dim, text, expected) -> None:
+    assert read(obj, dim, text) == expected
+
+
+def test_written_in_is_not_the_author_and_go_the_verb_is_not_a_language() -> None:
+    assert read("Merlin Relay", "written in", "Merlin Relay was written by a team that likes to go fast.") is None
+
+
+# ------------------------------------------------------------ prices: per seat is per user; a rate needs no cue
+
+
+def test_per_seat_per_member_and_for_each_user_prices_agree() -> None:
+    forms = ["$9 per user per month", "US$9 a seat each month", "$9 per member per month", "$9 a month for each user",
+             "$9/user/mo"]
+    canon = {find_values(f"It costs {f}.", "money")[0].canonical for f in forms}
+    assert canon == {"USD 9/user/month"}
+
+
+def test_a_price_written_as_a_rate_needs_no_cue_word() -> None:
+    dim = DimensionSpec(name="monthly price", kind="number", unit="USD")
+    assert read("Dunlin Forms", dim, "At $12/user/mo, Dunlin Forms sits in the middle of the market.") == "$12/user/mo"
+    assert read("Dunlin Forms", dim, "Dunlin Forms raised $12 million last year.") is None
+
+
+# ------------------------------------------------------------ attribution: unnamed sentences need a page about the object
+
+
+def test_a_reference_counts_only_on_a_page_titled_with_the_object() -> None:
+    text = "Grebe Software was incorporated in 2009 in Tallinn. We are about 85 staff, most of us engineers."
+    assert read("Grebe Software", "number of employees", text, title="Company") is None
+    assert read("Grebe Software", "number of employees", text, title="About Grebe Software") == "85"
+
+
+def test_the_wrong_confirmation_check_reads_a_sentence_initial_word_as_a_word() -> None:
+    assert attributed("Every Plover Desk plan begins with a 30 day free trial.", ["Plover Desk"], "Sign up")
+    assert attributed("The company was established in 2011 in Leeds.", ["Marrowbyte"], "About Marrowbyte")
+    assert not attributed("The company was established in 2011 in Leeds.", ["Marrowbyte"], "About Brindle")
