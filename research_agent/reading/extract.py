@@ -62,6 +62,8 @@ class Reading:
     quote: str
     attribution: Attribution
     cued: bool
+    weak: bool = False
+    """The governing cue is one of the family's weak cues ("launched" for a founding year)."""
 
 
 @dataclass(frozen=True)
@@ -304,13 +306,37 @@ def read_sentence(
             owned.append((v, att))
     if not owned:
         return None
+    weak, cued = False, cue is not None
+    if prof.kind == "nationality" and cue is not None:
+        window = _definition_window(sentence)
+        defined = [v for v, _ in owned if window and window[0] <= v.start < window[1]]
+        if defined:  # "X is an American player … in the Turkish League": the definition states the nationality
+            cue = None
+            owned = [(v, a) for v, a in owned if v is defined[0]]
     if cue is not None:
         cues = [(m.start(), m.end()) for m in prof.cues.finditer(sentence)]
+        cues = [c for c in cues if not _apposed_to_other(sentence, c, ents, target.obj.name)] or cues
         chosen = _governed([v for v, _ in owned], cues, sentence if prof.kind in _NOUN_AFTER else None)
+        if fam is not None and fam.weak_cues:
+            weak_re = cue_pattern(fam.weak_cues)
+            weak = all(weak_re.fullmatch(sentence[a:b]) for a, b in cues)
     else:
         chosen = owned[0][0]
     att = next(a for v, a in owned if v is chosen)
-    return Reading(target.key, chosen.canonical, chosen.display, sentence, att, cue is not None)
+    return Reading(target.key, chosen.canonical, chosen.display, sentence, att, cued, weak)
+
+
+_APPOSED = re.compile(r"[A-Z][\w'’.&-]*,\s*$")
+
+
+def _apposed_to_other(sentence: str, cue: tuple[int, int], ents: list[EntityMention], obj: str) -> bool:
+    """ "… the joinder of Dell Magazines, founded 1921 by …": a cue right after another entity's name and a
+    comma describes that entity, not the clause's subject."""
+    if not _APPOSED.search(sentence, 0, cue[0]):
+        return False
+    before = sentence[: cue[0]].rstrip().rstrip(",").rstrip()
+    owner = next((e for e in ents if e.end == len(before)), None)
+    return owner is None or owner.obj != obj
 
 
 _DEF_COPULA = re.compile(
@@ -365,14 +391,14 @@ def read_page(
     profiles = {t.key: _infer_profile(dimension_profile(t.dim), sentences) for t in targets}
     discourse = Subjects(page_subject(title, named))
     common = page_vocabulary(text)
-    best: dict[str, tuple[tuple[int, int, int, int], Reading]] = {}
+    best: dict[str, tuple[tuple[int, ...], Reading]] = {}
     for i, sentence in enumerate(sentences):
         ents = mentions(sentence, named, page_object=discourse.current, common=common)
         for t in targets:
             r = read_sentence(sentence, ents, t, named, discourse, profiles[t.key])
             if r is None or (r.attribution.how in _UNNAMED and discourse.page_object != t.obj.name):
                 continue  # "It"/"We"/a headless line speaks for the object only on a page titled with it
-            rank = (0 if r.cued else 1, int(r.canonical.lower() in _VAGUE), _HOW_RANK.get(r.attribution.how, 3), i)
+            rank = (0 if r.cued else 1, int(r.weak), int(r.canonical.lower() in _VAGUE), _HOW_RANK.get(r.attribution.how, 3), i)
             if t.key not in best or rank < best[t.key][0]:
                 best[t.key] = (rank, r)
         discourse.update(sentence_subject(sentence, ents), sentence)

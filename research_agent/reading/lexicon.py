@@ -53,6 +53,9 @@ class Family:
     """Words for search queries (the ladder's rephrase rung)."""
     word_forms: tuple[tuple[str, str], ...] = ()
     """For `words`: other forms of a vocabulary value ("footballer" → "football")."""
+    weak_cues: tuple[str, ...] = ()
+    """Cues that also signal other things ("launched" a product line): a reading they govern loses to one a
+    strong cue governs on the same page."""
     case_sensitive: bool = False
     """For `words`: the vocabulary matches as written ("Go" the language, not "go" the verb)."""
 
@@ -158,6 +161,8 @@ FAMILIES: tuple[Family, ...] = (
            (r"found(?:ed|ing)", r"co-?founded", r"establish(?:ed|ment)", r"formed", r"formation", r"launch(?:ed)?",
             r"incorporated", r"started", r"began", r"created", r"set up", r"open(?:ed)?", r"inaugurated",
             r"first (?:published|issued|appeared|aired)", r"in existence since", r"since", r"dates? (?:back )?to"),
+           weak_cues=(r"launch(?:ed)?", r"started", r"began", r"created", r"set up", r"open(?:ed)?", r"inaugurated", r"since",
+                      r"in existence since", r"dates? (?:back )?to"),
            query_words=("founded", "established")),
     Family("trial", "duration", (("trial",),), (r"(?:free )?trial", r"evaluation period", r"tr(?:y|ied) (?:it )?(?:out )?(?:for )?free",
                                                  r"free for(?: the first)?"),

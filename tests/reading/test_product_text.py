@@ -93,3 +93,34 @@ def test_the_wrong_confirmation_check_reads_a_sentence_initial_word_as_a_word() 
     assert attributed("Every Plover Desk plan begins with a 30 day free trial.", ["Plover Desk"], "Sign up")
     assert attributed("The company was established in 2011 in Leeds.", ["Marrowbyte"], "About Marrowbyte")
     assert not attributed("The company was established in 2011 in Leeds.", ["Marrowbyte"], "About Brindle")
+
+
+# ------------------------------------------------------------ choosing the governed value on real paragraphs
+
+
+def test_a_weak_founding_cue_loses_to_founded_on_the_same_page() -> None:
+    # Two Dollar Radio (multihop corpus): the film division's launch year is not the founding year
+    text = ("Two Dollar Radio is an independent publishing house based in Columbus, Ohio. The company was founded in "
+            "2005 by Eric Obenauf. In 2013 they launched their film division, Two Dollar Radio \"Moving Pictures.\"")
+    assert read("Two Dollar Radio", "year founded", text) == "2005"
+
+
+def test_a_cue_apposed_to_another_name_describes_that_name() -> None:
+    text = ("Penny Publications is a United States magazine publisher, formed in 1996 as the joinder of Dell Magazines, "
+            "founded 1921 by George T. Delacorte, Jr.")
+    assert read("Penny Publications", "start year", text) == "1996"
+    assert read("Ferrule", "founding year", "Ferrule, established in 2003, was acquired in 2015.") == "2003"
+
+
+@pytest.mark.parametrize(
+    "obj, dim, text, expected",
+    [
+        ("Lindsay Taylor", "nationality", "Lindsay Taylor (born May 20, 1981) is an American professional basketball player "
+         "who has played in the Women's National Basketball Association (WNBA) and the Turkish Women's Basketball League.",
+         "American"),
+        ("Eddie Irvine", "country", "Eddie Irvine (born 10 November 1965) is a retired British racing driver from Northern Ireland.",
+         "British"),
+    ],
+)
+def test_the_definition_states_the_nationality(obj, dim, text, expected) -> None:
+    assert read(obj, dim, text) == expected
