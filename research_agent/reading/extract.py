@@ -91,7 +91,7 @@ def dimension_profile(dim: DimensionSpec) -> Profile:
     kind = dim.kind or "text"
     if fam is not None and (kind == "text" or (kind == "number" and fam.kind in ("count", "quantity", "money", "duration"))):
         kind = fam.kind  # the name says more than a generic kind ("population" is a count)
-    if fam is not None and kind in _NOUN_AFTER:
+    if fam is not None and kind in ("count", "quantity"):
         cues += _name_words(dim.name)  # "mailbox storage": "50 GiB mailboxes" is about it
     optional = bool(fam and fam.cue_optional)
     return Profile(fam, kind, cue_pattern(cues), optional)

@@ -124,3 +124,34 @@ def test_a_cue_apposed_to_another_name_describes_that_name() -> None:
 )
 def test_the_definition_states_the_nationality(obj, dim, text, expected) -> None:
     assert read(obj, dim, text) == expected
+
+
+# ------------------------------------------------------------ licences and trials written other ways
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("The source code of Okapi Boards is published under GPLv3.", "GPLv3"),
+        ("Okapi Boards is available under the Apache License 2.0.", "Apache License 2.0"),
+    ],
+)
+def test_a_licence_version_at_the_end_of_a_sentence_is_kept(text, expected) -> None:
+    assert read("Okapi Boards", "license", text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("Okapi Boards gives new users two weeks free.", "two weeks"),
+        ("You can try Okapi Boards for 30 days at no cost.", "30 days"),
+        ("Okapi Boards has a free plan for up to 10 users and keeps data for 30 days.", None),
+        ("Try the shortcuts in Okapi Boards; backups are kept for 30 days.", None),
+    ],
+)
+def test_a_trial_is_a_duration_next_to_free_or_try(text, expected) -> None:
+    assert read("Okapi Boards", "free trial", text) == expected
+
+
+def test_a_programming_language_in_the_definition_needs_no_cue() -> None:
+    assert read("Okapi Boards", "programming language", "Okapi Boards is a Python application.") == "Python"
