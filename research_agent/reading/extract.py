@@ -34,6 +34,7 @@ from .attribution import (
 )
 from .lexicon import Family, compiled_patterns, cue_pattern, family_named, infer_kind
 from .segment import split_sentences
+from .site import site_subject
 from .values import Value, find_values, kinds_in, nearest
 
 __all__ = ["Reading", "Target", "read_page", "dimension_profile", "value_in"]
@@ -383,13 +384,14 @@ def _governed(values: list[Value], cues: list[tuple[int, int]], sentence: str | 
 
 
 def read_page(
-    objects: Sequence[ObjectSpec], targets: Sequence[Target], title: str, text: str
+    objects: Sequence[ObjectSpec], targets: Sequence[Target], title: str, text: str, url: str | None = None
 ) -> list[Reading]:
-    """The best reading per target cell on one page (see the module docstring)."""
+    """The best reading per target cell on one page (see the module docstring); `url` lets an official
+    page with a generic title ("Plans" on cobbledrive.example) be about its site's object."""
     named = [Named.of(o) for o in objects]
     sentences = split_sentences(text)
     profiles = {t.key: _infer_profile(dimension_profile(t.dim), sentences) for t in targets}
-    discourse = Subjects(page_subject(title, named))
+    discourse = Subjects(page_subject(title, named) or site_subject(url, title, named))
     common = page_vocabulary(text)
     best: dict[str, tuple[tuple[int, ...], Reading]] = {}
     for i, sentence in enumerate(sentences):

@@ -155,3 +155,20 @@ def test_a_trial_is_a_duration_next_to_free_or_try(text, expected) -> None:
 
 def test_a_programming_language_in_the_definition_needs_no_cue() -> None:
     assert read("Okapi Boards", "programming language", "Okapi Boards is a Python application.") == "Python"
+
+
+# ------------------------------------------------------------ an official page with a generic title
+
+
+def test_a_generic_title_on_the_objects_own_site_makes_it_the_page_subject() -> None:
+    objects = [ObjectSpec(name="Cobble Drive"), ObjectSpec(name="Thimble Files")]
+    dim = DimensionSpec(name="storage quota", kind="number", unit="GB")
+    target = [Target("Cobble Drive/storage quota", objects[0], dim)]
+    text = "Every account includes 100 GB of storage."
+    assert [r.display for r in read_page(objects, target, "Plans", text, "https://cobbledrive.example/plans.html")] == ["100 GB"]
+    assert read_page(objects, target, "Plans", text, "https://storagereview.example/plans.html") == []
+    # a comparison on the vendor's own site is about both products
+    assert read_page(objects, target, "Cobble Drive vs Thimble Files", text, "https://cobbledrive.example/vs.html") == []
+    assert attributed(text, ["Cobble Drive"], "Plans", "https://www.cobbledrive.example/plans.html")
+    assert not attributed(text, ["Cobble Drive"], "Plans", "https://thimblefiles.example/plans.html")
+    assert not attributed(text, ["Cobble Drive"], "Thimble Files plans", "https://cobbledrive.example/plans.html")
