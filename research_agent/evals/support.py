@@ -191,6 +191,8 @@ def attributed(quote: str, names: list[str], page_title: str, url: str = "") -> 
     if not (names_object(page_title, names) or _person_variant(page_title, names) or _qualified_place(page_title, names)
             or _own_site(url, page_title, names)):
         return False
+    if _own_site(url, "", names) and re.match(r"\s*(?:we|our)\b", quote, re.I):
+        return True  # the vendor speaking on its own site: "We are about 85 staff"
     return bool(_REFERENCE.search(quote)) or _headless(quote)
 
 

@@ -34,12 +34,13 @@ from .attribution import (
 )
 from .lexicon import Family, compiled_patterns, cue_pattern, family_named, infer_kind
 from .segment import split_sentences
-from .site import site_subject
+from .site import own_site, site_subject
 from .values import Value, find_values, kinds_in, nearest
 
 __all__ = ["Reading", "Target", "read_page", "dimension_profile", "value_in"]
 
 _UNNAMED = frozenset({"reference", "fragment"})
+_FIRST_PERSON = re.compile(r"\s*(?:we|our|us)\b", re.I)
 _HOW_RANK = {"name": 0, "alias": 0, "variant": 1, "short": 1, "reference": 2, "fragment": 3, "title": 4}
 _VAGUE = frozenset({"source-available", "open source", "open-source", "copyleft", "permissive", "free software"})
 """Category words a more specific value on the same page outranks ("source-available" vs "BUSL-1.1")."""
@@ -400,6 +401,8 @@ def read_page(
             r = read_sentence(sentence, ents, t, named, discourse, profiles[t.key])
             if r is None or (r.attribution.how in _UNNAMED and discourse.page_object != t.obj.name):
                 continue  # "It"/"We"/a headless line speaks for the object only on a page titled with it
+            if r.attribution.how in _UNNAMED and _FIRST_PERSON.match(sentence) and not own_site(url, Named.of(t.obj)):
+                continue  # "We are about 85 staff": the vendor speaking on its own site, not a reviewer
             rank = (0 if r.cued else 1, int(r.weak), int(r.canonical.lower() in _VAGUE), _HOW_RANK.get(r.attribution.how, 3), i)
             if t.key not in best or rank < best[t.key][0]:
                 best[t.key] = (rank, r)

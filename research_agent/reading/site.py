@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 
 from .attribution import Named, lead_mentions
 
-__all__ = ["host_labels", "site_subject"]
+__all__ = ["host_labels", "own_site", "site_subject"]
 
 _COMPARISON = re.compile(r"\b(?:vs\.?|versus|compared|comparison|alternatives?)\b", re.I)
 
@@ -28,10 +28,15 @@ def _squashed(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "", name.lower())
 
 
+def own_site(url: str | None, obj: Named) -> bool:
+    """The page is on the object's own site: a host label is one of its names without spaces."""
+    labels = host_labels(url) if url else set()
+    return any(len(s) >= 4 and s in labels for s in map(_squashed, obj.names))
+
+
 def site_subject(url: str | None, title: str, objects: Sequence[Named]) -> str | None:
     """The one object whose name, without spaces and punctuation, is a label of the page's host."""
     if not url or _COMPARISON.search(title or "") or any(lead_mentions(title or "", o) for o in objects):
         return None
-    labels = host_labels(url)
-    hits = [o.name for o in objects if any(len(s) >= 4 and s in labels for s in map(_squashed, o.names))]
+    hits = [o.name for o in objects if own_site(url, o)]
     return hits[0] if len(hits) == 1 else None

@@ -84,7 +84,7 @@ def test_a_price_written_as_a_rate_needs_no_cue_word() -> None:
 
 
 def test_a_reference_counts_only_on_a_page_titled_with_the_object() -> None:
-    text = "Grebe Software was incorporated in 2009 in Tallinn. We are about 85 staff, most of us engineers."
+    text = "Grebe Software was incorporated in 2009 in Tallinn. It has about 85 staff, most of them engineers."
     assert read("Grebe Software", "number of employees", text, title="Company") is None
     assert read("Grebe Software", "number of employees", text, title="About Grebe Software") == "85"
 
@@ -172,3 +172,13 @@ def test_a_generic_title_on_the_objects_own_site_makes_it_the_page_subject() -> 
     assert attributed(text, ["Cobble Drive"], "Plans", "https://www.cobbledrive.example/plans.html")
     assert not attributed(text, ["Cobble Drive"], "Plans", "https://thimblefiles.example/plans.html")
     assert not attributed(text, ["Cobble Drive"], "Thimble Files plans", "https://cobbledrive.example/plans.html")
+
+
+def test_we_is_the_vendor_only_on_its_own_site() -> None:
+    objects = [ObjectSpec(name="Grebe Software")]
+    target = [Target("Grebe Software/number of employees", objects[0], DimensionSpec(name="number of employees"))]
+    text = "We are about 85 staff, most of us engineers."
+    own = read_page(objects, target, "Company", text, "https://grebesoftware.example/company.html")
+    assert [r.display for r in own] == ["85"]
+    assert read_page(objects, target, "Grebe Software review", text, "https://techreview.example/grebe.html") == []
+    assert attributed(text, ["Grebe Software"], "Company", "https://grebesoftware.example/company.html")
