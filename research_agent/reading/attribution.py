@@ -86,6 +86,15 @@ _STARTERS = frozenset(
     during until upon following despite through between among into onto per via about around near within beyond
     additionally furthermore moreover initially finally first second third today's""".split()
 )
+_PRODUCT_NOUNS = frozenset(
+    """backup backups snapshot snapshots account accounts user users team teams customer customers plan plans
+    support pricing price prices restore restores file files upload uploads workspace workspaces member members
+    seat seats trial trials storage data logs log feature features release releases update updates build builds
+    mailbox mailboxes subscription subscriptions licence license licensing installation installs setup deployment
+    clients client servers server databases database integrations integration""".split()
+)
+"""Common nouns that open sentences on product pages ("Backups are retained for 14 days", "Support replied
+quickly"): not names, so the sentence is headless and the discourse is not broken."""
 _PREPOSITIONS = frozenset(
     "by from with without unlike like than to at on in into onto for against versus vs via about near beside besides "
     "over under after before including alongside except among between behind toward towards".split()
@@ -197,7 +206,7 @@ def _common_initial(sentence: str, tok: tuple[int, int, str], common: frozenset[
     """A sentence-initial capitalised word that is a common word: a function word, a word the page also
     writes in lower case, a verb or adverb form ("Founded", "Currently"), or a label before a colon."""
     word = tok[2]
-    if word.lower() in _STARTERS or word.lower() in common:
+    if word.lower() in _STARTERS or word.lower() in common or word.lower() in _PRODUCT_NOUNS:
         return True
     if sentence[tok[1]:].lstrip().startswith(":"):
         return True

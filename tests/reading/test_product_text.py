@@ -182,3 +182,18 @@ def test_we_is_the_vendor_only_on_its_own_site() -> None:
     assert [r.display for r in own] == ["85"]
     assert read_page(objects, target, "Grebe Software review", text, "https://techreview.example/grebe.html") == []
     assert attributed(text, ["Grebe Software"], "Company", "https://grebesoftware.example/company.html")
+
+
+@pytest.mark.parametrize(
+    "dim, text",
+    [
+        ("backup retention", "Backups are retained for 14 days."),
+        ("backup retention", "Snapshots are kept for 14 days."),
+        ("storage", "Accounts come with 14 GB of storage."),
+        ("storage", "Support replied within a day. Every account has 14 GB of storage."),
+    ],
+)
+def test_a_common_noun_opening_a_sentence_is_not_a_name(dim, text) -> None:
+    # on a page about Heronry Cloud the sentence is headless; another product's name is still a name
+    assert read("Heronry Cloud", dim, text, title="Heronry Cloud docs", others=("Brindle",)).startswith("14")
+    assert read("Heronry Cloud", dim, "Brindle says: " + text, title="Heronry Cloud docs", others=("Brindle",)) is None
