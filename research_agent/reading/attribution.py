@@ -101,7 +101,7 @@ _PREPOSITIONS = frozenset(
 )
 _REFERENCE = re.compile(
     r"^(?:it|its|it's|he|she|his|her|they|their|them|this|these|the|that|such)\b"
-    r"(?:\s+(?:company|project|firm|startup|vendor|product|software|tool|library|framework|platform|service|database|engine|"
+    r"(?:\s+(?:[a-z][\w-]*\s+)?(?:company|project|firm|startup|vendor|product|software|tool|library|framework|platform|service|database|engine|"
     r"system|app|application|band|group|duo|trio|album|record|single|song|film|movie|show|series|programme|program|game|"
     r"novel|book|magazine|journal|newspaper|paper|publication|town|city|village|municipality|township|county|district|"
     r"region|country|state|province|borough|parish|community|building|station|school|college|university|club|team|party|"
@@ -327,7 +327,18 @@ def mentions(
         found.append(EntityMention(s, e, text, owner, how))
         taken.append((s, e))
     found.sort(key=lambda m: m.start)
-    return [_with_role(sentence, m) for m in found]
+    return [_with_role(sentence, m) for m in _or_aliases(sentence, found)]
+
+
+def _or_aliases(sentence: str, found: list[EntityMention]) -> list[EntityMention]:
+    """ "Seer or Die Seer is an Austrian band", "Aeronaves Dominicanas or AERODOMCA is an airline": the
+    name after a sentence-initial object and "or" is another name of it, not a stranger."""
+    if len(found) < 2 or found[0].obj is None or sentence[: found[0].start].strip() not in ("", "The", "the"):
+        return found
+    a, b = found[0], found[1]
+    if b.obj is None and re.fullmatch(r"\s+(?:or|aka|a\.k\.a\.)\s+", sentence[a.end:b.start]):
+        return [a, EntityMention(b.start, b.end, b.text, a.obj, "alias"), *found[2:]]
+    return found
 
 
 def _chunk_owner(text: str, objects: Sequence[Named], page_object: str | None) -> tuple[str | None, How | None]:

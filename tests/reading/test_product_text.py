@@ -197,3 +197,29 @@ def test_a_common_noun_opening_a_sentence_is_not_a_name(dim, text) -> None:
     # on a page about Heronry Cloud the sentence is headless; another product's name is still a name
     assert read("Heronry Cloud", dim, text, title="Heronry Cloud docs", others=("Brindle",)).startswith("14")
     assert read("Heronry Cloud", dim, "Brindle says: " + text, title="Heronry Cloud docs", others=("Brindle",)) is None
+
+
+# ------------------------------------------------------------ real paragraphs (multihop corpus): other names, references
+
+
+@pytest.mark.parametrize(
+    "obj, title, text, expected",
+    [
+        ("Seer", "Seer (band)", "Seer or Die Seer is an Austrian musical pop and schlager band founded in 1996 by Alfred "
+         "Fred Jaklitsch.", "1996"),
+        ("Aeronaves Dominicanas", "Aeronaves Dominicanas", "Aeronaves Dominicanas or AERODOMCA is an air charter airline "
+         "established in 1980 with facilities in Samaná El Catey International Airport.", "1980"),
+    ],
+)
+def test_a_name_after_the_object_and_or_is_another_name_of_it(obj, title, text, expected) -> None:
+    assert read(obj, "founding year", text, title=title) == expected
+
+
+def test_the_object_and_or_a_contract_object_stay_two_objects() -> None:
+    text = "Quill or Brindle is the usual choice; Brindle was founded in 2011."
+    assert read("Quill", "founding year", text, title="Note apps", others=("Brindle",)) is None
+
+
+def test_a_reference_may_carry_one_modifier() -> None:
+    text = '"Freak Out" is a single released by 311. This studio single was released in 1992, prior to the album.'
+    assert read("Freak Out", "release year", text, title="Freak Out (311 song)") == "1992"
