@@ -361,7 +361,7 @@ _RATE = re.compile(r"(?<=\d)\s*/\s*(?:user|seat|member|agent|mo|month)s?\b|(?<=\
 """A price written as a rate per user or per month is a price without a cue word."""
 _NOUN_AFTER = frozenset({"count", "quantity", "duration", "money"})
 """Kinds whose value is written before the noun it measures ("240 employees", "a 100GB quota", "a 30-day trial")."""
-_BEFORE_CUE = re.compile(r"[\s-]*(?:of\s+)?(?:[a-z]+\s+)?$")
+_BEFORE_CUE = re.compile(r"[\s-]*(?:of\s+)?(?:(?!(?:and|or|but|than|to|in|on|at|for|with|per|by|across)\s)[a-z]+\s+)?$")
 """What may stand between such a value and its cue noun: nothing, "of", one lower-case word ("50 GB of shared storage")."""
 
 

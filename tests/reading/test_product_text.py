@@ -31,6 +31,7 @@ def read(obj: str, dim: DimensionSpec | str, text: str, title: str | None = None
          "Cobble Drive comes with a 100GB quota, and single uploads may be up to 5 GB.", "100GB"),
         ("Nuthatch Mail", "mailbox storage", "Nuthatch Mail offers 50 GiB mailboxes and a 30-day trial.", "50 GiB"),
         ("Okapi Boards", "storage", "Okapi Boards gives every team 50 GB of shared storage, and files up to 2 GB.", "50 GB"),
+        ("Cobble Drive", "storage", "Cobble Drive allows uploads of up to 5 GB and storage of 100 GB per account.", "100 GB"),
     ],
 )
 def test_a_number_written_before_its_cue_noun_is_the_governed_value(obj, dim, text, expected) -> None:
