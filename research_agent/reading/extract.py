@@ -118,8 +118,7 @@ def _phrase_values(sentence: str, prof: Profile, dim: DimensionSpec) -> list[Val
     elif fam is not None and fam.vocabulary:
         low = sentence if fam.case_sensitive else sentence.lower()
         hits: list[Value] = []
-        fold = (lambda w: w) if fam.case_sensitive else str.lower
-        forms = [(fold(w), w.lower()) for w in fam.vocabulary] + [(a, c) for a, c in fam.word_forms]
+        forms = [(w if fam.case_sensitive else w.lower(), w.lower()) for w in fam.vocabulary] + list(fam.word_forms)
         plural = "" if fam.case_sensitive else "s?"
         for word, canon in sorted(forms, key=lambda f: len(f[0]), reverse=True):
             for m in re.finditer(r"(?<![\w-])" + re.escape(word) + plural + r"(?![\w+#-])", low):
