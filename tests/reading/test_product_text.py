@@ -224,3 +224,15 @@ def test_the_object_and_or_a_contract_object_stay_two_objects() -> None:
 def test_a_reference_may_carry_one_modifier() -> None:
     text = '"Freak Out" is a single released by 311. This studio single was released in 1992, prior to the album.'
     assert read("Freak Out", "release year", text, title="Freak Out (311 song)") == "1992"
+
+
+# ------------------------------------------------------------ values written other ways
+
+
+def test_a_decimal_comma_price_keeps_its_cents() -> None:
+    assert [v.canonical for v in find_values("Okapi Boards costs €10,50 per month.", "money")] == ["EUR 10.5/month"]
+    assert [v.canonical for v in find_values("It costs $1,200 per year.", "money")] == ["USD 1200/year"]
+
+
+def test_a_fortnight_is_fourteen_days() -> None:
+    assert [v.canonical for v in find_values("Backups are kept for a fortnight.", "duration")] == ["14 day"]

@@ -26,9 +26,11 @@ _SYM = r"US\$|CA?\$|AU?\$|NZ\$|HK\$|\$|€|£|¥|₹"
 _SCALE = r"(?:\s?(?P<scale>thousand|million|billion|trillion|bn|mn|k|m|b)\b)?"
 _PER_WORD = r"(?:user|seat|member|agent|editor|host|node|server|core|device|instance|license|licence|GB|TB|month|mo|year|yr|annum|week|day|hour|hr|minute|min|request)s?"
 _PER = rf"(?P<per>(?:(?:\s*/\s*|\s+per\s+|\s+an?\s+|\s+(?:for\s+)?(?:each|every)\s+)(?:{_PER_WORD})\b)+)?(?P<adv>\s+(?:monthly|annually|yearly|per\s+annum))?"
+_DEC_COMMA = r"\d+,\d{2}(?![\d,])"
+"""A decimal comma ("€10,50"): a comma followed by exactly two digits is never a thousands separator."""
 _MONEY = re.compile(
-    rf"(?:(?:(?P<sym>{_SYM})\s?|\b(?P<code1>{_CODES})\s?)(?P<num>{DIGITS}){_SCALE}"
-    rf"|(?<![\w.,])(?P<num2>{DIGITS})(?:\s(?P<scale2>thousand|million|billion|trillion))?\s?"
+    rf"(?:(?:(?P<sym>{_SYM})\s?|\b(?P<code1>{_CODES})\s?)(?P<num>{_DEC_COMMA}|{DIGITS}){_SCALE}"
+    rf"|(?<![\w.,])(?P<num2>{_DEC_COMMA}|{DIGITS})(?:\s(?P<scale2>thousand|million|billion|trillion))?\s?"
     rf"(?P<code2>{_CODES}|dollars?|euros?|pounds sterling|pound sterling|yen|rupees)\b){_PER}",
     re.I,
 )
@@ -80,6 +82,8 @@ def money(sentence: str) -> list[Value]:
         if m["num2"] and _YEAR_MONEY.search(sentence, max(0, m.start() - 10), m.end()):
             continue  # "(1957 USD)", "in constant 2010 dollars": a price level's year, not a price
         num = m["num"] or m["num2"]
+        if re.fullmatch(_DEC_COMMA, num):
+            num = num.replace(",", ".")
         scale = m["scale"] or m["scale2"]
         amount = parse_number(num, scale if scale and scale.lower() in SCALES else None)
         if amount is None:
