@@ -292,7 +292,7 @@ class Reducer:
         if draft.canonical is not None:
             value, display = draft.canonical, draft.value.strip()
         else:
-            checked = check_finding(contract.objects, obj, dim, draft.value, quote, page.title or "")
+            checked = check_finding(contract.objects, obj, dim, draft.value, quote, page.title or "", page.url)
             if checked.refusal is not None or checked.value is None:
                 state.progress.rejected(checked.refusal or "no_value")
                 return False

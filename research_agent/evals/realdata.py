@@ -24,7 +24,8 @@ from .realdata_contract import ramdocs_contract
 
 __all__ = ["SETS", "RealDataMissing", "build_ramdocs", "run_realdata", "shared_data_dir"]
 
-SETS = ("ramdocs", "comparison")
+SETS = ("ramdocs", "comparison", "comparison-fresh")
+"""`comparison-fresh`: the held-apart comparison specs of ``realdata_cases_fresh.toml``."""
 RAMDOCS_FILE = Path("ramdocs") / "RAMDocs_test.jsonl"
 MIN_SOURCES = 2
 """RAMDocs cases keep the product default: a value needs two independent sources."""
@@ -92,13 +93,15 @@ def build_set(name: str, dest: Path, *, limit: int | None = None, offset: int = 
     if name == "comparison":
         from .realdata_comparison import build_comparison
         return build_comparison(data / "multihop", dest, limit=limit, offset=offset)
+    if name == "comparison-fresh":
+        from .realdata_comparison import FRESH_SPEC_FILE, build_comparison, load_specs
+        return build_comparison(data / "multihop", dest, limit=limit, offset=offset, specs=load_specs(FRESH_SPEC_FILE))
     raise ValueError(f"unknown real-data set {name!r}; choose one of {', '.join(SETS)}")
 
 
 def run_realdata(name: str, *, limit: int | None = None, offset: int = 0, workers: int = 2,
                  model: str = "offline", out=None) -> int:
-    """Build set `name` in a temp dir, run it through `run_eval`, print both tables; the eval's exit code."""
-    from .realdata_score import realdata_table
+    """Build set `name` in a temp dir, run it through `run_eval` (which prints both tables); the eval's exit code."""
     from .runner import run_eval
 
     out = out if out is not None else sys.stdout
@@ -107,11 +110,7 @@ def run_realdata(name: str, *, limit: int | None = None, offset: int = 0, worker
         if not cases:
             print(f"error: no {name} case in that range (offset {offset}, limit {limit})", file=sys.stderr)
             return 2
-        json_path = Path(tmp) / "runs.json"
-        code = run_eval(cases, json_path=json_path, workers=workers, model=model, out=out)
-        runs = json.loads(json_path.read_text())["runs"]
-    print(realdata_table(runs), file=out)
-    return code
+        return run_eval(cases, workers=workers, model=model, out=out)
 
 
 def cli_realdata(name: str, paths, *, limit: int | None, offset: int, workers: int, model: str) -> int:

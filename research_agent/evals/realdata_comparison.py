@@ -19,9 +19,10 @@ from pathlib import Path
 from ..contract import ContractError, parse_question
 from .realdata_casefile import Page, RealCase, write_case
 
-__all__ = ["SPEC_FILE", "build_comparison", "load_corpus", "load_specs", "pick_distractors"]
+__all__ = ["FRESH_SPEC_FILE", "SPEC_FILE", "build_comparison", "load_corpus", "load_specs", "pick_distractors"]
 
 SPEC_FILE = Path(__file__).with_name("realdata_cases.toml")
+FRESH_SPEC_FILE = Path(__file__).with_name("realdata_cases_fresh.toml")
 CORPUS_FILES = ("hotpotqa_train_corpus.json", "musique_train_corpus.json")
 DISTRACTORS = 8
 HARD_DISTRACTORS = 5

@@ -156,6 +156,9 @@ def run_eval(
     summary = summarize(results)
     _print_summary(summary, stoppers, model, baselines, out)
     _print_misses(results, out)
+    if any(r.get("realdata") for r in results):  # cases with a gold.json: values against gold forms
+        from .realdata_score import realdata_table
+        print(realdata_table([r for r in results if r["stopper"] == "evidence"]), file=out)
     failures = check_thresholds(summary)
     print(f"\n{len(cases)} cases × {len(stoppers)} stopper(s) in {time.monotonic() - started:.1f}s", file=out)
     if record:

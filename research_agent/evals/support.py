@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 from ..state import Cell, Finding, ResearchState
 from .support_values import ANSWER_WORDS, same_license, same_quantity
@@ -40,7 +41,7 @@ MONTHS["sept"] = 9
 _FREE_NEIGHBOURS = frozenset(
     "the a an in on at by for of and or but to from with as while when after before since during under "
     "this that these those its his her their our my both either neither between than also then "
-    "is was are were has had have no nr".split()
+    "is was are were has had have no nr about every each all any some our your we you".split()
 )
 # References a sentence may use for the subject of the page it sits on.
 _PRONOUNS = ("it", "its", "he", "his", "him", "she", "her", "they", "their", "them")
@@ -180,15 +181,31 @@ def _person_variant(text: str, names: list[str]) -> bool:
     return False
 
 
-def attributed(quote: str, names: list[str], page_title: str) -> bool:
-    """The quote names the object, or refers to it on a page whose title names it — with a pronoun or
+def attributed(quote: str, names: list[str], page_title: str, url: str = "") -> bool:
+    """The quote names the object, or refers to it on a page whose title names it (or, titled with no
+    name and no comparison, on the object's own site: "Plans" on cobbledrive.example) — with a pronoun or
     "the company", or headless: a sentence that names no one at all ("The population was 13,527 at the
     2010 census.", "License: MIT") speaks of the page's subject."""
     if names_object(quote, names) or _person_variant(quote, names):
         return True
-    if not (names_object(page_title, names) or _person_variant(page_title, names) or _qualified_place(page_title, names)):
+    if not (names_object(page_title, names) or _person_variant(page_title, names) or _qualified_place(page_title, names)
+            or _own_site(url, page_title, names)):
         return False
+    if _own_site(url, "", names) and re.match(r"\s*(?:we|our)\b", quote, re.I):
+        return True  # the vendor speaking on its own site: "We are about 85 staff"
     return bool(_REFERENCE.search(quote)) or _headless(quote)
+
+
+def _own_site(url: str, page_title: str, names: list[str]) -> bool:
+    """A host label is the object's name without spaces ("cobbledrive" for Cobble Drive) and the title
+    names nothing capitalised and compares nothing."""
+    if not url or re.search(r"\b(?:vs\.?|versus|compared|comparison|alternatives?)\b", page_title, re.I):
+        return False
+    if any(_is_name_word(w) for w in _WORD.findall(page_title)[1:]):
+        return False
+    host = (urlsplit(url).hostname or "").lower()
+    labels = set(host.split(".")[:-1])
+    return any(len(s) >= 4 and s in labels for s in (re.sub(r"[^a-z0-9]+", "", n.lower()) for n in names))
 
 
 _HEADLESS_START = frozenset("the a an every each all some many most its their this these daily our".split())
@@ -229,7 +246,7 @@ def _finding_problem(state: ResearchState, cell: Cell, finding: Finding) -> str 
     source = state.sources.get(finding.source_id)
     if not any(quote_has_value(finding.quote, v) for v in (finding.display, finding.value) if v):
         return "value_not_in_quote"
-    if not attributed(finding.quote, names, source.title if source else ""):
+    if not attributed(finding.quote, names, source.title if source else "", source.url if source else ""):
         return "object_not_named"
     return None
 

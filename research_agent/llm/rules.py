@@ -173,7 +173,8 @@ def extract_answer(user: str) -> dict[str, Any]:
         dim = DimensionSpec(name=c["dimension"], keywords=c.get("synonyms") or [], kind=c.get("kind"),
                             unit=c.get("unit"), values=c.get("values") or [])
         targets.append((c["cell"], obj, dim))
-    drafts = sentence_findings(list(objects.values()), targets, title, body, None if date in ("", "unknown") else date)
+    url = _between(user, "Page URL: ", "\n").strip() or None
+    drafts = sentence_findings(list(objects.values()), targets, title, body, None if date in ("", "unknown") else date, url=url)
     return {"findings": [{"cell": d.cell, "value": d.value, "quote": d.quote, "date": d.date} for d in drafts]}
 
 

@@ -172,7 +172,7 @@ class OfflinePolicy:
     def extract(self, state: ResearchState, page: PageView, cells: list[str]) -> list[FindingDraft]:
         contract = state.task_contract
         targets = [(k, contract.object(state.cells[k].object), contract.dimension(state.cells[k].dimension)) for k in cells]
-        return sentence_findings(contract.objects, targets, page.title, page.text, page.date)
+        return sentence_findings(contract.objects, targets, page.title, page.text, page.date, url=page.url)
 
     def judge(self, state: ResearchState, cell: str) -> CellJudgement | None:
         return None
@@ -187,10 +187,11 @@ def sentence_findings(
     title: str,
     text: str,
     date: str | None,
+    url: str | None = None,
 ) -> list[FindingDraft]:
     """The offline extraction rule (see `research_agent.reading.extract`) as finding drafts.
     `objects` are all the objects of the contract (a sentence about one of them is never another's)."""
-    readings = read_page(objects, [Target(k, o, d) for k, o, d in targets], title, text)
+    readings = read_page(objects, [Target(k, o, d) for k, o, d in targets], title, text, url)
     return [
         FindingDraft(cell=r.cell, value=r.display, quote=r.quote, date=date, canonical=r.canonical,
                      attribution=f"{r.attribution.how}:{r.attribution.matched}")

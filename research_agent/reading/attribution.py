@@ -86,13 +86,22 @@ _STARTERS = frozenset(
     during until upon following despite through between among into onto per via about around near within beyond
     additionally furthermore moreover initially finally first second third today's""".split()
 )
+_PRODUCT_NOUNS = frozenset(
+    """backup backups snapshot snapshots account accounts user users team teams customer customers plan plans
+    support pricing price prices restore restores file files upload uploads workspace workspaces member members
+    seat seats trial trials storage data logs log feature features release releases update updates build builds
+    mailbox mailboxes subscription subscriptions licence license licensing installation installs setup deployment
+    clients client servers server databases database integrations integration""".split()
+)
+"""Common nouns that open sentences on product pages ("Backups are retained for 14 days", "Support replied
+quickly"): not names, so the sentence is headless and the discourse is not broken."""
 _PREPOSITIONS = frozenset(
     "by from with without unlike like than to at on in into onto for against versus vs via about near beside besides "
     "over under after before including alongside except among between behind toward towards".split()
 )
 _REFERENCE = re.compile(
     r"^(?:it|its|it's|he|she|his|her|they|their|them|this|these|the|that|such)\b"
-    r"(?:\s+(?:company|project|firm|startup|vendor|product|software|tool|library|framework|platform|service|database|engine|"
+    r"(?:\s+(?:[a-z][\w-]*\s+)?(?:company|project|firm|startup|vendor|product|software|tool|library|framework|platform|service|database|engine|"
     r"system|app|application|band|group|duo|trio|album|record|single|song|film|movie|show|series|programme|program|game|"
     r"novel|book|magazine|journal|newspaper|paper|publication|town|city|village|municipality|township|county|district|"
     r"region|country|state|province|borough|parish|community|building|station|school|college|university|club|team|party|"
@@ -197,7 +206,7 @@ def _common_initial(sentence: str, tok: tuple[int, int, str], common: frozenset[
     """A sentence-initial capitalised word that is a common word: a function word, a word the page also
     writes in lower case, a verb or adverb form ("Founded", "Currently"), or a label before a colon."""
     word = tok[2]
-    if word.lower() in _STARTERS or word.lower() in common:
+    if word.lower() in _STARTERS or word.lower() in common or word.lower() in _PRODUCT_NOUNS:
         return True
     if sentence[tok[1]:].lstrip().startswith(":"):
         return True
@@ -318,7 +327,18 @@ def mentions(
         found.append(EntityMention(s, e, text, owner, chunk_how))
         taken.append((s, e))
     found.sort(key=lambda m: m.start)
-    return [_with_role(sentence, m) for m in found]
+    return [_with_role(sentence, m) for m in _or_aliases(sentence, found)]
+
+
+def _or_aliases(sentence: str, found: list[EntityMention]) -> list[EntityMention]:
+    """ "Seer or Die Seer is an Austrian band", "Aeronaves Dominicanas or AERODOMCA is an airline": the
+    name after a sentence-initial object and "or" is another name of it, not a stranger."""
+    if len(found) < 2 or found[0].obj is None or sentence[: found[0].start].strip() not in ("", "The", "the"):
+        return found
+    a, b = found[0], found[1]
+    if b.obj is None and re.fullmatch(r"\s+(?:or|aka|a\.k\.a\.)\s+", sentence[a.end:b.start]):
+        return [a, EntityMention(b.start, b.end, b.text, a.obj, "alias"), *found[2:]]
+    return found
 
 
 def _chunk_owner(text: str, objects: Sequence[Named], page_object: str | None) -> tuple[str | None, How | None]:

@@ -34,10 +34,13 @@ from .attribution import (
 )
 from .lexicon import Family, compiled_patterns, cue_pattern, family_named, infer_kind
 from .segment import split_sentences
+from .site import own_site, site_subject
 from .values import Value, find_values, kinds_in, nearest
 
 __all__ = ["Reading", "Target", "read_page", "dimension_profile", "value_in"]
 
+_UNNAMED = frozenset({"reference", "fragment"})
+_FIRST_PERSON = re.compile(r"\s*(?:we|our|us)\b", re.I)
 _HOW_RANK = {"name": 0, "alias": 0, "variant": 1, "short": 1, "reference": 2, "fragment": 3, "title": 4}
 _VAGUE = frozenset({"source-available", "open source", "open-source", "copyleft", "permissive", "free software"})
 """Category words a more specific value on the same page outranks ("source-available" vs "BUSL-1.1")."""
@@ -61,6 +64,8 @@ class Reading:
     quote: str
     attribution: Attribution
     cued: bool
+    weak: bool = False
+    """The governing cue is one of the family's weak cues ("launched" for a founding year)."""
 
 
 @dataclass(frozen=True)
@@ -71,6 +76,16 @@ class Profile:
     cue_optional: bool
 
 
+_NAME_STOP = frozenset("the of per and for with what which number total amount maximum minimum max min size year date".split())
+
+
+def _name_words(name: str) -> tuple[str, ...]:
+    """The content words of a dimension name as cues (plural-tolerant); for unit-bearing kinds only, whose
+    values must still carry the family's unit."""
+    words = [w for w in re.findall(r"[a-z]+", name.lower()) if len(w) >= 4 and w not in _NAME_STOP]
+    return tuple(re.escape(w) + r"(?:e?s)?" for w in words)
+
+
 def dimension_profile(dim: DimensionSpec) -> Profile:
     fam = family_named(dim.name)
     words = tuple(re.escape(k) for k in dim.keywords if k)
@@ -78,6 +93,8 @@ def dimension_profile(dim: DimensionSpec) -> Profile:
     kind: str = dim.kind or "text"
     if fam is not None and (kind == "text" or (kind == "number" and fam.kind in ("count", "quantity", "money", "duration"))):
         kind = fam.kind  # the name says more than a generic kind ("population" is a count)
+    if fam is not None and kind in ("count", "quantity"):
+        cues += _name_words(dim.name)  # "mailbox storage": "50 GiB mailboxes" is about it
     optional = bool(fam and fam.cue_optional)
     return Profile(fam, kind, cue_pattern(cues), optional)
 
@@ -99,11 +116,12 @@ def _phrase_values(sentence: str, prof: Profile, dim: DimensionSpec) -> list[Val
             if out:
                 break
     elif fam is not None and fam.vocabulary:
-        low = sentence.lower()
+        low = sentence if fam.case_sensitive else sentence.lower()
         hits: list[Value] = []
-        forms = [(w.lower(), w.lower()) for w in fam.vocabulary] + [(a, c) for a, c in fam.word_forms]
+        forms = [(w if fam.case_sensitive else w.lower(), w.lower()) for w in fam.vocabulary] + list(fam.word_forms)
+        plural = "" if fam.case_sensitive else "s?"
         for word, canon in sorted(forms, key=lambda f: len(f[0]), reverse=True):
-            for m in re.finditer(r"(?<![\w-])" + re.escape(word) + r"s?(?![\w])", low):
+            for m in re.finditer(r"(?<![\w-])" + re.escape(word) + plural + r"(?![\w+#-])", low):
                 if any(h.start <= m.start() < h.end for h in hits):
                     continue
                 hits.append(Value("text", canon, sentence[m.start():m.end()], m.start(), m.end()))
@@ -268,6 +286,8 @@ def read_sentence(
             att = attribute(sentence, named, discourse, value_span=(life.start, life.end), ents=ents, target=target.obj.name)
             if att is not None and att.obj == target.obj.name:
                 return Reading(target.key, life.canonical, life.display, sentence, att, True)
+    if cue is None and prof.kind == "money" and fam is not None and fam.name == "price":
+        cue = _RATE.search(sentence)  # "$12/user/mo" answers a price by itself
     if cue is None and not prof.cue_optional:
         return None
     vals = values_for(sentence, prof, target.dim)
@@ -287,13 +307,37 @@ def read_sentence(
             owned.append((v, att))
     if not owned:
         return None
+    weak, cued = False, cue is not None
+    if prof.kind == "nationality" and cue is not None:
+        window = _definition_window(sentence)
+        defined = [v for v, _ in owned if window and window[0] <= v.start < window[1]]
+        if defined:  # "X is an American player … in the Turkish League": the definition states the nationality
+            cue = None
+            owned = [(v, a) for v, a in owned if v is defined[0]]
     if cue is not None:
         cues = [(m.start(), m.end()) for m in prof.cues.finditer(sentence)]
-        chosen = _governed([v for v, _ in owned], cues)
+        cues = [c for c in cues if not _apposed_to_other(sentence, c, ents, target.obj.name)] or cues
+        chosen = _governed([v for v, _ in owned], cues, sentence if prof.kind in _NOUN_AFTER else None)
+        if fam is not None and fam.weak_cues:
+            weak_re = cue_pattern(fam.weak_cues)
+            weak = all(weak_re.fullmatch(sentence[a:b]) for a, b in cues)
     else:
         chosen = owned[0][0]
     att = next(a for v, a in owned if v is chosen)
-    return Reading(target.key, chosen.canonical, chosen.display, sentence, att, cue is not None)
+    return Reading(target.key, chosen.canonical, chosen.display, sentence, att, cued, weak)
+
+
+_APPOSED = re.compile(r"[A-Z][\w'’.&-]*,\s*$")
+
+
+def _apposed_to_other(sentence: str, cue: tuple[int, int], ents: list[EntityMention], obj: str) -> bool:
+    """ "… the joinder of Dell Magazines, founded 1921 by …": a cue right after another entity's name and a
+    comma describes that entity, not the clause's subject."""
+    if not _APPOSED.search(sentence, 0, cue[0]):
+        return False
+    before = sentence[: cue[0]].rstrip().rstrip(",").rstrip()
+    owner = next((e for e in ents if e.end == len(before)), None)
+    return owner is None or owner.obj != obj
 
 
 _DEF_COPULA = re.compile(
@@ -312,7 +356,22 @@ def _definition_window(sentence: str) -> tuple[int, int] | None:
     return m.start(), end.start() if end else len(sentence)
 
 
-def _governed(values: list[Value], cues: list[tuple[int, int]]) -> Value:
+_RATE = re.compile(r"(?<=\d)\s*/\s*(?:user|seat|member|agent|mo|month)s?\b|(?<=\d)\s+(?:per|a|each)\s+(?:user|seat|member|agent|month)\b", re.I)
+"""A price written as a rate per user or per month is a price without a cue word."""
+_NOUN_AFTER = frozenset({"count", "quantity", "duration", "money"})
+"""Kinds whose value is written before the noun it measures ("240 employees", "a 100GB quota", "a 30-day trial")."""
+_BEFORE_CUE = re.compile(r"[\s-]*(?:of\s+)?(?:(?!(?:and|or|but|than|to|in|on|at|for|with|per|by|across)\s)[a-z]+\s+)?$")
+"""What may stand between such a value and its cue noun: nothing, "of", one lower-case word ("50 GB of shared storage")."""
+
+
+def _governed(values: list[Value], cues: list[tuple[int, int]], sentence: str | None = None) -> Value:
+    """The value a cue governs; with `sentence` (kinds in `_NOUN_AFTER`), a value written right before its
+    cue noun wins over one after it ("roughly 240 employees across 3 offices" gives 240)."""
+    if sentence is not None:
+        for span in cues:
+            for v in values:
+                if v.end <= span[0] and _BEFORE_CUE.fullmatch(sentence[v.end:span[0]]):
+                    return v
     best: tuple[int, Value] | None = None
     for span in cues:
         v = nearest(values, span)
@@ -325,22 +384,25 @@ def _governed(values: list[Value], cues: list[tuple[int, int]]) -> Value:
 
 
 def read_page(
-    objects: Sequence[ObjectSpec], targets: Sequence[Target], title: str, text: str
+    objects: Sequence[ObjectSpec], targets: Sequence[Target], title: str, text: str, url: str | None = None
 ) -> list[Reading]:
-    """The best reading per target cell on one page (see the module docstring)."""
+    """The best reading per target cell on one page (see the module docstring); `url` lets an official
+    page with a generic title ("Plans" on cobbledrive.example) be about its site's object."""
     named = [Named.of(o) for o in objects]
     sentences = split_sentences(text)
     profiles = {t.key: _infer_profile(dimension_profile(t.dim), sentences) for t in targets}
-    discourse = Subjects(page_subject(title, named))
+    discourse = Subjects(page_subject(title, named) or site_subject(url, title, named))
     common = page_vocabulary(text)
-    best: dict[str, tuple[tuple[int, int, int, int], Reading]] = {}
+    best: dict[str, tuple[tuple[int, ...], Reading]] = {}
     for i, sentence in enumerate(sentences):
         ents = mentions(sentence, named, page_object=discourse.current, common=common)
         for t in targets:
             r = read_sentence(sentence, ents, t, named, discourse, profiles[t.key])
-            if r is None:
-                continue
-            rank = (0 if r.cued else 1, int(r.canonical.lower() in _VAGUE), _HOW_RANK.get(r.attribution.how, 3), i)
+            if r is None or (r.attribution.how in _UNNAMED and discourse.page_object != t.obj.name):
+                continue  # "It"/"We"/a headless line speaks for the object only on a page titled with it
+            if r.attribution.how in _UNNAMED and _FIRST_PERSON.match(sentence) and not own_site(url, Named.of(t.obj)):
+                continue  # "We are about 85 staff": the vendor speaking on its own site, not a reviewer
+            rank = (0 if r.cued else 1, int(r.weak), int(r.canonical.lower() in _VAGUE), _HOW_RANK.get(r.attribution.how, 3), i)
             if t.key not in best or rank < best[t.key][0]:
                 best[t.key] = (rank, r)
         discourse.update(sentence_subject(sentence, ents), sentence)

@@ -53,6 +53,11 @@ class Family:
     """Words for search queries (the ladder's rephrase rung)."""
     word_forms: tuple[tuple[str, str], ...] = ()
     """For `words`: other forms of a vocabulary value ("footballer" → "football")."""
+    weak_cues: tuple[str, ...] = ()
+    """Cues that also signal other things ("launched" a product line): a reading they govern loses to one a
+    strong cue governs on the same page."""
+    case_sensitive: bool = False
+    """For `words`: the vocabulary matches as written ("Go" the language, not "go" the verb)."""
 
 
 _NAME = r"(?:[A-Z][\w'’.&-]*(?:\s+(?:(?:de|da|di|del|der|van|von|la|le|of|the|and|y|bin|al)\s+)?[A-Z0-9][\w'’.&-]*){0,5})"
@@ -117,6 +122,13 @@ LANGUAGES = (
     "Sindhi", "Pashto", "Kurdish", "Maltese", "Luxembourgish", "Faroese", "Maori", "Hawaiian", "Samoan",
 )
 
+PROGRAMMING_LANGUAGES = (
+    "Rust", "Go", "Golang", "Python", "Java", "Kotlin", "Scala", "C", "C++", "C#", "F#", "JavaScript", "TypeScript", "Ruby",
+    "PHP", "Perl", "Swift", "Objective-C", "Elixir", "Erlang", "Haskell", "OCaml", "Clojure", "Zig", "Nim", "Dart",
+    "Lua", "R", "Julia", "Crystal", "D", "Fortran", "COBOL", "Pascal", "Delphi", "Lisp", "Common Lisp", "Racket",
+    "Groovy", "Visual Basic", "Assembly", "WebAssembly", "Shell", "Bash", "PowerShell", "SQL", "Solidity", "V",
+)
+
 # Most specific first: the first family whose key words all occur in the name wins.
 FAMILIES: tuple[Family, ...] = (
     Family("country", "nationality", (("country",), ("nation",)),
@@ -137,7 +149,8 @@ FAMILIES: tuple[Family, ...] = (
     Family("version", "version", (("version",), ("release", "latest"), ("latest",)),
            (r"version", r"v\d", r"release", r"latest", r"current"), query_words=("latest version",)),
     Family("released", "date", (("release",), ("released",), ("publication",), ("published",), ("premiere",), ("aired",)),
-           (r"released?", r"re-released", r"publish(?:ed)?", r"issued", r"premiered?", r"came out", r"debuted", r"aired"),
+           (r"released?", r"re-released", r"publish(?:ed)?", r"issued", r"premiered?", r"came out", r"debuted", r"aired",
+            r"shipped", r"first (?:version|shipped|appeared)", r"initial release"),
            cue_optional=True, query_words=("released", "release")),
     Family("introduced", "date", (("introduced",), ("introduction",), ("adopted",)),
            (r"introduced", r"introduction", r"adopted", r"replaced", r"first issued"), query_words=("introduced",)),
@@ -148,8 +161,12 @@ FAMILIES: tuple[Family, ...] = (
            (r"found(?:ed|ing)", r"co-?founded", r"establish(?:ed|ment)", r"formed", r"formation", r"launch(?:ed)?",
             r"incorporated", r"started", r"began", r"created", r"set up", r"open(?:ed)?", r"inaugurated",
             r"first (?:published|issued|appeared|aired)", r"in existence since", r"since", r"dates? (?:back )?to"),
+           weak_cues=(r"launch(?:ed)?", r"started", r"began", r"created", r"set up", r"open(?:ed)?", r"inaugurated", r"since",
+                      r"in existence since", r"dates? (?:back )?to"),
            query_words=("founded", "established")),
-    Family("trial", "duration", (("trial",),), (r"(?:free )?trial", r"evaluation period", r"try (?:it )?free"),
+    Family("trial", "duration", (("trial",),), (r"(?:free )?trial", r"evaluation period", r"tr(?:y|ied) (?:it )?(?:out )?(?:for )?free",
+                                                 r"free for(?: the first)?", r"tr(?:y|ied) (?:[\w-]+ ){0,3}?(?:for|free)",
+                                                 r"(?<=days )free", r"(?<=weeks )free", r"(?<=month )free", r"(?<=months )free"),
            query_words=("free trial",)),
     Family("retention", "duration", (("retention",), ("backup",), ("retain",), ("kept",)),
            (r"backups?", r"retention", r"retain(?:ed|s)?", r"kept for", r"keeps?", r"stored for", r"snapshots?"),
@@ -187,7 +204,7 @@ FAMILIES: tuple[Family, ...] = (
     Family("median age", "duration", (("median", "age"), ("average", "age")), (r"median age", r"average age"),
            query_words=("median age",)),
     Family("license", "license", (("license",), ("licence",), ("licensing",), ("licensed",), ("copyright",)),
-           (r"licen[cs](?:e|es|ed|ing)", r"released under", r"available under", r"distributed under", r"under the",
+           (r"licen[cs](?:e|es|ed|ing)", r"released under", r"available under", r"distributed under", r"published under", r"offered under", r"under the",
             r"open[- ]source", r"proprietary", r"closed[- ]source", r"source[- ]available", r"copyleft", r"permissive",
             r"commercial", r"free software", r"public domain"),
            cue_optional=True, query_words=("license", "licensed under")),
@@ -221,6 +238,10 @@ FAMILIES: tuple[Family, ...] = (
            patterns=(r"\b(?:created|invented|devised|conceived|developed)\s+by\s+(?:the\s+)?(?:[a-z-]+\s+){0,3}?(?P<v>NAME)",
                      r"\b(?:creator|inventor)\s+(?:is\s+|was\s+)?(?P<v>NAME)"),
            query_words=("created by", "creator")),
+    Family("written in", "words", (("written", "in"), ("programming", "language"), ("implementation", "language"),
+                                   ("implemented",), ("codebase",)),
+           (r"written in", r"implemented in", r"built (?:in|with)", r"programmed in", r"coded in", r"languages?", r"codebase"),
+           vocabulary=PROGRAMMING_LANGUAGES + LANGUAGES, case_sensitive=True, cue_optional=True, query_words=("written in",)),
     Family("author", "person", (("author",), ("writer",), ("written",), ("wrote",)),
            (r"author", r"writ(?:er|ten)", r"wrote", r"novel", r"book"),
            patterns=(r"\bwritten\s+by\s+(?P<v>NAME)", r"\b(?:novel|book|story|poem|play)\b[^.;]{0,60}?\bby\s+(?:[a-z-]+\s+){0,3}?(?P<v>NAME)",

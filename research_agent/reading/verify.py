@@ -16,6 +16,7 @@ from typing import Literal, Sequence
 from ..contract import DimensionSpec, ObjectSpec
 from .attribution import Named, Subjects, attribute, mentions, page_subject
 from .extract import dimension_profile, value_in, values_for
+from .site import site_subject
 from .values import Value
 
 __all__ = ["Checked", "check_finding"]
@@ -31,10 +32,11 @@ class Checked:
 
 
 def check_finding(
-    objects: Sequence[ObjectSpec], obj: ObjectSpec, dim: DimensionSpec, value: str, quote: str, title: str
+    objects: Sequence[ObjectSpec], obj: ObjectSpec, dim: DimensionSpec, value: str, quote: str, title: str,
+    url: str | None = None,
 ) -> Checked:
     named = [Named.of(o) for o in objects]
-    discourse = Subjects(page_subject(title, named))
+    discourse = Subjects(page_subject(title, named) or site_subject(url, title, named))
     ents = mentions(quote, named, page_object=discourse.current)
     typed = value_in(value, dim)
     prof = dimension_profile(dim)

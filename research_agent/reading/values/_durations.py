@@ -1,4 +1,5 @@
-"""Durations: "30-day free trial", "two weeks", "seven days", "a 14-day trial", "one year", "48 hours".
+"""Durations: "30-day free trial", "two weeks", "seven days", "a 14-day trial", "one year", "48 hours",
+"a fortnight".
 
 Canonical is in days ("30 day"; a week is 7, a month 30, a year 365 days); with a contract
 unit ("week", "hours") `number` is in that unit.  "a"/"an" count as one only after a word that
@@ -17,10 +18,10 @@ from ._value import Value, fmt_number
 _DAY_MS = UNITS["day"].factor
 _DURATION = re.compile(
     rf"(?<![\w.,$€£¥#])(?:(?P<num>{DIGITS}|\b(?:{WORDS})\b)|\b(?P<a>an?))"
-    r"(?:\s|-)(?P<unit>minutes?|hours?|days?|weeks?|months?|years?)(?![\w])(?!-old\b)",
+    r"(?:\s|-)(?P<unit>minutes?|hours?|days?|weeks?|fortnights?|months?|years?)(?![\w])(?!-old\b)",
     re.I,
 )
-_HINT = re.compile(r"minute|hour|day|week|month|year", re.I)
+_HINT = re.compile(r"minute|hour|day|week|fortnight|month|year", re.I)
 _A_INTRO = re.compile(r"\b(?:for|within|after|in|over|than|of|last|about|nearly|almost)\s+$", re.I)
 
 
@@ -43,7 +44,8 @@ def _durations(sentence: str, want: Unit | None) -> tuple[Value, ...]:
         count = 1.0 if m["a"] else parse_number(m["num"])
         if count is None:
             continue
-        ms = count * UNITS[m["unit"].lower()].factor
+        unit_word = m["unit"].lower()
+        ms = count * (14 * _DAY_MS if unit_word.startswith("fortnight") else UNITS[unit_word].factor)
         days = ms / _DAY_MS
         out.append(Value(
             "duration", f"{fmt_number(days)} day", m.group(0), m.start(), m.end(),

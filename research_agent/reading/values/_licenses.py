@@ -29,15 +29,15 @@ import re
 from ._value import Value, per_sentence
 
 _GPL = re.compile(
-    r"\b(?P<fam>A|L)?GPL(?:[- ]?v?(?P<ver>[123](?:\.[01])?))?(?![\w.])(?P<later>\+|-or-later| or later|-only)?"
+    r"\b(?P<fam>A|L)?GPL(?:[- ]?v?(?P<ver>[123](?:\.[01])?))?(?!\w|\.\d)(?P<later>\+|-or-later| or later|-only)?"
     r"|\bGNU\s+(?:(?P<gfam>Affero|Lesser|Library)\s+)?General\s+Public\s+Licen[cs]e"
     r"(?:,?\s*(?:\(\s*[AL]?GPL\s*\)\s*)?(?:version|ver\.|v\.?)\s*(?P<gver>[123](?:\.[01])?))?"
     r"(?P<glater>,?\s+or\s+(?:\(at\s+your\s+option\)\s+)?(?:any\s+)?later(?:\s+version)?)?",
     re.I,
 )
 _SIMPLE: list[tuple[str, str]] = [
-    (r"\bApache(?:\s+Software)?\s+Licen[cs]e(?:[ ,-]*(?:v(?:ersion)?\.?\s*)?2(?:\.0)?)?(?![\w.])"
-     r"|\bApache[- ]?(?:v(?:ersion)?\.?\s*)?2(?:\.0)?(?![\w.])|\bASL\s*-?\s*2(?:\.0)?\b", "Apache-2.0"),
+    (r"\bApache(?:\s+Software)?\s+Licen[cs]e(?:[ ,-]*(?:v(?:ersion)?\.?\s*)?2(?:\.0)?)?(?!\w|\.\d)"
+     r"|\bApache[- ]?(?:v(?:ersion)?\.?\s*)?2(?:\.0)?(?!\w|\.\d)|\bASL\s*-?\s*2(?:\.0)?\b", "Apache-2.0"),
     (r"\bBSD[- ]?3(?:[- ]Clause)?\b|\b(?:3|three)[- ]clause\s+BSD\b|\b(?:new|modified|revised)\s+BSD\b", "BSD-3-Clause"),
     (r"\bBSD[- ]?2(?:[- ]Clause)?\b|\b(?:2|two)[- ]clause\s+BSD\b|\bsimplified\s+BSD\b|\bFreeBSD\s+licen[cs]e\b",
      "BSD-2-Clause"),

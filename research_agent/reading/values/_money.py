@@ -25,10 +25,12 @@ _CODES = "|".join(CURRENCIES + ("NZD", "HKD"))
 _SYM = r"US\$|CA?\$|AU?\$|NZ\$|HK\$|\$|€|£|¥|₹"
 _SCALE = r"(?:\s?(?P<scale>thousand|million|billion|trillion|bn|mn|k|m|b)\b)?"
 _PER_WORD = r"(?:user|seat|member|agent|editor|host|node|server|core|device|instance|license|licence|GB|TB|month|mo|year|yr|annum|week|day|hour|hr|minute|min|request)s?"
-_PER = rf"(?P<per>(?:(?:\s*/\s*|\s+per\s+|\s+an?\s+|\s+each\s+)(?:{_PER_WORD})\b)+)?(?P<adv>\s+(?:monthly|annually|yearly|per\s+annum))?"
+_PER = rf"(?P<per>(?:(?:\s*/\s*|\s+per\s+|\s+an?\s+|\s+(?:for\s+)?(?:each|every)\s+)(?:{_PER_WORD})\b)+)?(?P<adv>\s+(?:monthly|annually|yearly|per\s+annum))?"
+_DEC_COMMA = r"\d+,\d{2}(?![\d,])"
+"""A decimal comma ("€10,50"): a comma followed by exactly two digits is never a thousands separator."""
 _MONEY = re.compile(
-    rf"(?:(?:(?P<sym>{_SYM})\s?|\b(?P<code1>{_CODES})\s?)(?P<num>{DIGITS}){_SCALE}"
-    rf"|(?<![\w.,])(?P<num2>{DIGITS})(?:\s(?P<scale2>thousand|million|billion|trillion))?\s?"
+    rf"(?:(?:(?P<sym>{_SYM})\s?|\b(?P<code1>{_CODES})\s?)(?P<num>{_DEC_COMMA}|{DIGITS}){_SCALE}"
+    rf"|(?<![\w.,])(?P<num2>{_DEC_COMMA}|{DIGITS})(?:\s(?P<scale2>thousand|million|billion|trillion))?\s?"
     rf"(?P<code2>{_CODES}|dollars?|euros?|pounds sterling|pound sterling|yen|rupees)\b){_PER}",
     re.I,
 )
@@ -44,10 +46,15 @@ _TIME_PER = {"month": "month", "mo": "month", "year": "year", "yr": "year", "ann
 _ADVERB = {"monthly": "month", "annually": "year", "yearly": "year", "per annum": "year"}
 
 
+_PER_USER = {"seat": "user", "member": "user", "agent": "user", "editor": "user", "license": "user", "licence": "user"}
+"""Per-seat prices are per-user prices: "$9 a seat each month" = "$9 per user per month"."""
+
+
 def _per_parts(per: str | None, adverb: str | None) -> list[str]:
     words = re.findall(r"[A-Za-z]+", per or "")
     lemmas = [w if w in ("GB", "TB") else w.lower() for w in words if w.lower() not in ("per", "a", "an", "each")]
     lemmas = [w[:-1] if w.endswith("s") and len(w) > 3 and w not in ("GB", "TB") else w for w in lemmas]
+    lemmas = [_PER_USER.get(w, w) for w in lemmas if w not in ("for", "every")]
     if adverb:
         lemmas.append(_ADVERB[" ".join(adverb.split()).lower()])
     counted = sorted({w for w in lemmas if w not in _TIME_PER})
@@ -75,6 +82,8 @@ def money(sentence: str) -> list[Value]:
         if m["num2"] and _YEAR_MONEY.search(sentence, max(0, m.start() - 10), m.end()):
             continue  # "(1957 USD)", "in constant 2010 dollars": a price level's year, not a price
         num = m["num"] or m["num2"]
+        if re.fullmatch(_DEC_COMMA, num):
+            num = num.replace(",", ".")
         scale = m["scale"] or m["scale2"]
         amount = parse_number(num, scale if scale and scale.lower() in SCALES else None)
         if amount is None:

@@ -1,0 +1,42 @@
+"""The object a page's own site is named after: an official page titled "Plans" or "Company" on
+``cobbledrive.example`` is about Cobble Drive.
+
+Only when the title names no contract object and is no comparison ("Cobble Drive vs Thimble Files"
+on either vendor's site is about both): a title that names an object decides by itself
+(`attribution.page_subject`)."""
+
+from __future__ import annotations
+
+import re
+from typing import Sequence
+from urllib.parse import urlsplit
+
+from .attribution import Named, lead_mentions
+
+__all__ = ["host_labels", "own_site", "site_subject"]
+
+_COMPARISON = re.compile(r"\b(?:vs\.?|versus|compared|comparison|alternatives?)\b", re.I)
+
+
+def host_labels(url: str) -> set[str]:
+    """The labels of the URL's host but the last ("docs.cobbledrive.example" → {"docs", "cobbledrive"})."""
+    host = (urlsplit(url).hostname or "").lower()
+    return set(host.split(".")[:-1]) if "." in host else set()
+
+
+def _squashed(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "", name.lower())
+
+
+def own_site(url: str | None, obj: Named) -> bool:
+    """The page is on the object's own site: a host label is one of its names without spaces."""
+    labels = host_labels(url) if url else set()
+    return any(len(s) >= 4 and s in labels for s in map(_squashed, obj.names))
+
+
+def site_subject(url: str | None, title: str, objects: Sequence[Named]) -> str | None:
+    """The one object whose name, without spaces and punctuation, is a label of the page's host."""
+    if not url or _COMPARISON.search(title or "") or any(lead_mentions(title or "", o) for o in objects):
+        return None
+    hits = [o.name for o in objects if own_site(url, o)]
+    return hits[0] if len(hits) == 1 else None
