@@ -347,9 +347,9 @@ class Reducer:
         cell.conflict_note, cell.resolution = note, resolution
         support = by_value.get(winner, []) if winner else []
         clusters = {state.sources[f.source_id].cluster_id or f.source_id for f in support}
-        # a forum post, or a quote tied to the object only by a title and a surname ("General Bradshaw"),
-        # never confirms a cell on its own
-        strong = [f for f in support if f.source_type != "forum" and not (f.attribution or "").startswith("title:")]
+        # a forum post, or a quote tied to the object only by a title and a surname ("General Bradshaw") or by a
+        # longer name holding its name ("Marlette Township"), never confirms a cell on its own
+        strong = [f for f in support if f.source_type != "forum" and not (f.attribution or "").startswith(("title:", "partial:"))]
         cell.finding_ids = [f.id for f in support]
         cell.candidate_ids = [f.id for f in findings if f not in support]
         cell.source_ids = sorted({f.source_id for f in support}, key=lambda s: int(s[1:]))

@@ -37,7 +37,9 @@ if TYPE_CHECKING:
 
 __all__ = ["Attribution", "EntityMention", "Subjects", "attribute", "mentions", "lead_mentions", "page_subject"]
 
-How = Literal["name", "alias", "variant", "title", "short", "reference", "fragment"]
+How = Literal["name", "alias", "variant", "title", "short", "partial", "reference", "fragment"]
+"""`title` ("Judge Howe") and `partial` (a longer name holding the object's: "Marlette Township" for "Marlette",
+"Valeri Bragin" for "Bragin") are weak: such a reading may be about another entity, so it never confirms a cell alone."""
 
 
 @dataclass(frozen=True)
@@ -119,7 +121,13 @@ _CORP_SUFFIX = frozenset(
 )
 _HONORIFIC = frozenset(
     "sir dame lord lady dr mr mrs ms miss prof professor rev reverend saint st king queen prince princess "
-    "general colonel captain major president senator judge justice chief".split()
+    "general colonel captain major president senator judge justice chief "
+    # ranks, offices and styles questions put before a surname ("Admiral King-Hall", "Governor Olson",
+    # "Empress Borjigit", "Attorney General Russell")
+    "admiral commodore commander lieutenant sergeant marshal brigadier governor mayor chancellor minister premier "
+    "attorney congressman congresswoman representative ambassador bishop archbishop cardinal pope "
+    "emperor empress sultan shah tsar czar duke duchess earl count countess baron baroness marquis marquess viscount "
+    "emir caliph pharaoh rabbi imam sheikh chairman".split()
 )
 _EDITION = _CORP_SUFFIX | frozenset(
     """cloud managed enterprise pro plus server edition community lite team teams business premium hosted online
@@ -239,7 +247,7 @@ def _person_variant(chunk: str, name: str) -> bool:
     while c and c[0].lower().rstrip(".") in _HONORIFIC:
         c = c[1:]
     n = re.findall(r"[A-Za-z][\w'’-]*", _core(name))
-    if len(n) == 2 and n[0].lower() in _HONORIFIC and c:
+    if _titled(name) and c:
         return c[-1].lower() == n[-1].lower()  # "Judge Howe": any full name with the surname Howe (see _chunk_owner)
     if len(c) < 2 or len(n) < 2 or c[-1].lower() != n[-1].lower():
         return False
@@ -247,6 +255,12 @@ def _person_variant(chunk: str, name: str) -> bool:
         return False  # "Van Horn School" is not a form of "Van Horn High School": only people have variants
     a, b = c[0].lower(), n[0].lower()
     return len(min(a, b, key=len)) >= 2 and (a.startswith(b) or b.startswith(a))
+
+
+def _titled(name: str) -> bool:
+    """A title or rank and a surname: "Judge Howe", "Attorney General Russell", "Admiral King-Hall"."""
+    n = re.findall(r"[A-Za-z][\w'’-]*", _core(name))
+    return len(n) >= 2 and all(w.lower() in _HONORIFIC for w in n[:-1]) and n[-1].lower() not in _HONORIFIC
 
 
 def proper_chunks(sentence: str, common: frozenset[str] = frozenset()) -> list[tuple[int, int, str]]:
@@ -327,13 +341,36 @@ def _chunk_owner(text: str, objects: Sequence[Named], page_object: str | None) -
             if _person_variant(text, n):
                 # a title and a surname ("General Bradshaw") fit many people: a weak attribution the table
                 # never confirms on alone
-                titled = len(n.split()) == 2 and n.split()[0].lower() in _HONORIFIC
+                titled = _titled(n)
                 return obj.name, ("title" if titled else "variant")
     if page_object is not None:
         for obj in objects:
             if obj.name == page_object and any(_short_form(n) and _short_form(n).lower() == text.lower() for n in obj.names):
                 return obj.name, "short"
+    for obj in objects:
+        if any(_partial(text, n) for n in obj.names):
+            return obj.name, "partial"
     return None, None
+
+
+_PLACE_TAIL = frozenset("township municipality county city town village district borough parish upazila commune".split())
+
+
+def _partial(chunk: str, name: str) -> bool:
+    """A longer name that holds the object's whole name and may be it: a place with its type word after it
+    ("Marlette Township" for "Marlette"), or a one-word object (a surname) after given names ("Valeri Bragin"
+    for "Bragin"). A weak attribution: the table never confirms on it alone."""
+    core = _core(name)
+    c, n = chunk.split(), core.split()
+    if not n or len(c) <= len(n) or any(ch.isdigit() for ch in core) or core.isupper():
+        return False
+    low = [w.lower() for w in c]
+    k = len(n)
+    if low[:k] == [w.lower() for w in n] and all(w in _PLACE_TAIL for w in low[k:]):
+        return True
+    if k == 1 and low[-1] == n[0].lower() and len(c) <= 3 and all(re.fullmatch(r"[A-Z][a-z'’-]+|[A-Z]\.", w) for w in c[:-1]):
+        return not any(w in _GENERIC_TAIL or w in _NOT_PERSON or w in _HONORIFIC for w in low)
+    return False
 
 
 def _short_form(name: str) -> str:
@@ -401,6 +438,8 @@ class Subjects:
         self.page_object = page_object
         self.current: str | None = page_object
         """The object the discourse is about (None: another entity, or unknown)."""
+        self.weak = False
+        """The current subject was named only by a longer name (`partial`): what refers to it is weak too."""
 
     def update(self, subject: EntityMention | None, sentence: str = "") -> None:
         if subject is None:
@@ -409,6 +448,7 @@ class Subjects:
         if subject.obj is None and heading:
             return  # a section heading ("Team", "Business") is not a new subject
         self.current = subject.obj
+        self.weak = subject.how == "partial"
 
 
 def mask_parentheses(sentence: str) -> str:
@@ -566,7 +606,7 @@ def attribute(
     if subj == "reference":
         if discourse.current is not None and not any(e.obj not in (None, discourse.current) for e in inside if not e.prepositional):
             ref = _REFERENCE.match(sentence[_clause_head(sentence, start, end):end])
-            return Attribution(discourse.current, "reference", ref.group(0) if ref else "")
+            return Attribution(discourse.current, "partial" if discourse.weak else "reference", ref.group(0) if ref else "")
         return None
     # a common-noun subject: "The license of Okapi Boards is MIT", or a headless fragment "License: MIT"
     gen = [e for e in inside if e.genitive and e.obj is not None]
@@ -580,7 +620,7 @@ def attribute(
         if value_span is None or e.start < value_span[0]:  # "The maximum size supported by Kestrel is 256 TiB"
             return Attribution(e.obj, e.how or "name", e.text)  # type: ignore[arg-type]
     if not strangers_anywhere(inside) and not named_objs and discourse.current is not None:
-        return Attribution(discourse.current, "fragment", "")  # headless: names no one at all
+        return Attribution(discourse.current, "partial" if discourse.weak else "fragment", "")  # headless: names no one
     if not others and named_objs == {discourse.current} and discourse.current is not None:
         e = next(x for x in inside if x.obj == discourse.current)
         return Attribution(discourse.current, e.how or "name", e.text)
