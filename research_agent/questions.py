@@ -165,8 +165,14 @@ _QUOTED = re.compile(r"\"[^\"]+\"|“[^”]+”")
 _TITLED = re.compile(r"(?:(?:the|a|an)\s+)?(?:[a-z]+\s+){0,2}[\"“](?P<t>[^\"”]+)[\"”](?:\s+[a-z]+){0,2}")
 
 
+# a qualifier of the question, not of the name: "Furna according to the 2010 census", "Kaliganj Upazila
+# according to the 1991 Bangladesh census", "Riceville as of 2010"
+_QUALIFIER = re.compile(r"\s+(?:according to|as of|as per|in the \d{4} census|at the \d{4} census)\b.*$", re.I)
+
+
 def clean_object(text: str) -> str:
-    """An object name as the question gives it, less quotes, articles and a type word."""
+    """An object name as the question gives it, less quotes, articles, a type word and a qualifier."""
+    text = _QUALIFIER.sub("", text)
     title = _QUOTED.fullmatch(text.strip(" \t.,;:!?")) or _TITLED.fullmatch(text.strip(" \t.,;:!?"))
     if title:  # 'the "Classic Hits" album': the quoted title is the name
         return title["t"].strip(_EDGE) if "t" in title.groupdict() else title[0].strip(_EDGE)
@@ -439,6 +445,13 @@ def _event(m: re.Match[str]) -> QuestionReading:
     raise _NoMatch("when")
 
 
+def _topic_event(m: re.Match[str]) -> QuestionReading:
+    verb = m["verb"].lower()
+    if verb not in words().event_verbs:
+        raise _NoMatch("topic, when")
+    return _reading("X, when was he D", [_name(m["rest"])], [words().event_verbs[verb]])
+
+
 def _agent(m: re.Match[str]) -> QuestionReading:
     verb = m["verb"].lower()
     if verb not in words().agent_verbs:
@@ -520,7 +533,7 @@ _BE = r"(?:is|was|are|were)"
 _TAIL = (
     r"(?:(?:mainly|primarily|mostly|usually)\s+)?(?:associated with|belongs? to|belonged to|play(?:s|ed)?|uses?|used|"
     r"ha(?:ve|s|d)|(?:released|licensed|distributed|available|published|offered) under|under|written in|implemented in|"
-    r"affiliated with|(?:a )?member of|represent(?:s|ed)?|speak|spoke|runs? on|supports?|compete[sd]? in|follows?|"
+    r"affiliated with|(?:a )?member of|(?:a )?part of|represent(?:s|ed)?|speak|spoke|runs? on|supports?|compete[sd]? in|follows?|"
     r"known for|signed to|based on|named after|part of|(?:located|situated|based|headquartered)(?: in)?|specializes? in|"
     r"speciali[sz]ed in|play(?:s|ed)? in|from|in)"
 )
@@ -560,7 +573,14 @@ SHAPES: tuple[tuple[re.Pattern[str], Handler], ...] = (
                 r"|available|published|offered)$", _I), _single("under which license", "license")),
     (re.compile(rf"^(?i:what|which)\s+{_ROLE}\s+(?i:does|do|did|is|was|are|were|has|have|had)\s+(?P<obj>.+?)\s+(?i:{_TAIL})$"),
      _single("what D does X")),
-    (re.compile(r"^where\s+(?:is|was|are|were)\s+(?P<obj>.+?)(?:\s+(?P<verb>located|situated|based|headquartered|found|born"
+    # "What is Robin Wright known for?": what a person is known for is what they do
+    (re.compile(r"^(?:what|who)\s+(?:is|was|are|were)\s+(?P<obj>.+?)\s+(?:(?:best|mainly|mostly|primarily|most)\s+)?known\s+for$",
+                _I), _single("known for", "occupation")),
+    (re.compile(r"^(?:who|whom)\s+(?:is|was|were)\s+(?P<obj>.+?)\s+(?:married|wed)\s+to$", _I), _single("married to", "spouse")),
+    # "2nd Duke of Newcastle, what year was he born?"
+    (re.compile(r"^(?P<rest>[^,]+?),\s+(?:when|(?:in\s+)?(?:what|which)\s+(?:year|date))\s+(?:was|were|did)\s+(?:he|she|it|they)\s+"
+                r"(?P<verb>[a-z-]+)$", _I), _topic_event),
+    (re.compile(r"^where\s+(?:is|was|are|were)\s+(?P<obj>.+?)(?:\s+(?P<verb>located|situated|based|headquartered|found|published|printed|born"
                 r"|buried))?$", _I), _where),
     (re.compile(rf"^in\s+(?:what|which)\s+(?P<dim>[a-z]+(?:\s+[a-z]+)?)\s+{_BE}\s+(?P<obj>.+?)(?:\s+(?P<verb>located|situated"
                 r"|based|headquartered|found|born))?$", _I), _in_which),

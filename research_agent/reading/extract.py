@@ -106,7 +106,10 @@ def _phrase_values(sentence: str, prof: Profile, dim: DimensionSpec) -> list[Val
             for m in re.finditer(r"(?<![\w-])" + re.escape(word) + r"s?(?![\w])", low):
                 if any(h.start <= m.start() < h.end for h in hits):
                     continue
-                hits.append(Value("text", canon, sentence[m.start():m.end()], m.start(), m.end()))
+                end = m.end()
+                if fam.name == "language" and (tail := re.match(r"[- ]language\b", sentence[end:])):
+                    end += tail.end()  # "a Punjabi-language film": shown as written
+                hits.append(Value("text", canon, sentence[m.start():end], m.start(), end))
         out = sorted(hits, key=lambda v: v.start)
     elif prof.kind == "phrase":
         out = _complement(sentence, fam.name if fam else dim.name)
@@ -141,15 +144,16 @@ def _complement(sentence: str, family: str) -> list[Value]:
     body = rest[skip:]
     end = _PHRASE_END.search(body)
     phrase = body[: end.start()] if end else body
+    key = phrase
     if family == "genre":
-        phrase = _GENRE_HEADS.sub("", phrase)
+        key = _GENRE_HEADS.sub("", phrase)  # "action-comedy film": compared as "action-comedy", shown as written
     elif family == "occupation" and re.fullmatch(r"[a-z-]+\s+and\s+[a-z-]+", phrase.strip()):
-        phrase = phrase.split()[0]  # "singer and actress": the first of two occupations
+        key = phrase.split()[0]  # "actress and director": compared on the first of two, shown as written
     phrase = phrase.strip(" ,.;:")
     if not phrase or len(phrase) > 80 or not re.search(r"[a-z]", phrase):
         return []
     start = m.end() + skip
-    return [Value("text", _canon_text(phrase), phrase, start, start + len(phrase))]
+    return [Value("text", _canon_text(key), phrase, start, start + len(phrase))]
 
 
 _KEEP_DOT = frozenset({"jr.", "sr.", "st.", "inc.", "ltd.", "co.", "corp.", "bros."})
@@ -241,19 +245,22 @@ def value_in(text: str, dim: DimensionSpec) -> Value | None:
 # ----------------------------------------------------------------- reading
 
 
-def _lifespan(sentence: str, ents: list[EntityMention], obj: str, which: str) -> Value | None:
+def _lifespan(sentence: str, ents: list[EntityMention], obj: str, which: str) -> tuple[Value, EntityMention, bool] | None:
     """ "Name (1964 – 9 September 2014)": the first date is the birth, the second the death."""
     for e in ents:
         if e.obj != obj:
             continue
-        m = re.match(r"\s*\(([^()]{4,80})\)", sentence[e.end:])
+        # "Thomas Belasyse, 1st Earl Fauconberg PC (c. 1627 – 31 December 1700)": a title between name and span
+        m = re.match(r"(?:,\s+(?:[A-Z0-9][\w'’.-]*(?:\s+(?:of|de|von|the|and|upon|under)\b)?[\s,-]*){1,12}?)?\s*\(([^()]{4,80})\)",
+                     sentence[e.end:])
         if not m or not re.search(r"[–—-]|\bto\b", m.group(1)):
             continue
         offset = e.end + m.start(1)
         dates = [v for v in find_values(m.group(1), "date") if v.kind == "date"]
         if len(dates) >= 2:
             v = dates[0] if which == "born" else dates[1]
-            return Value(v.kind, v.canonical, v.display, v.start + offset, v.end + offset, v.number, v.unit, v.qualifier)
+            value = Value(v.kind, v.canonical, v.display, v.start + offset, v.end + offset, v.number, v.unit, v.qualifier)
+            return value, e, m.group(0).lstrip().startswith(",")
     return None
 
 
@@ -263,9 +270,12 @@ def read_sentence(
     cue = prof.cues.search(sentence)
     fam = prof.family
     if fam is not None and fam.name in ("born", "died"):
-        life = _lifespan(sentence, ents, target.obj.name, fam.name)
-        if life is not None and not cue:
+        found = _lifespan(sentence, ents, target.obj.name, fam.name)
+        if found is not None and not cue:
+            life, holder, titled = found
             att = attribute(sentence, named, discourse, value_span=(life.start, life.end), ents=ents, target=target.obj.name)
+            if titled and (att is None or att.obj != target.obj.name):
+                att = Attribution(holder.obj or target.obj.name, holder.how or "name", holder.text)  # the title is the person's
             if att is not None and att.obj == target.obj.name:
                 return Reading(target.key, life.canonical, life.display, sentence, att, True)
     if cue is None and not prof.cue_optional:

@@ -284,7 +284,7 @@ FAMILIES: tuple[Family, ...] = (
                        "poem", "song", "album", "video game", "comic", "painting", "sculpture", "documentary", "book"),
            cue_optional=True, query_words=("play", "film")),
     Family("language", "words", (("language",), ("languages",), ("spoken",), ("tongue",)),
-           (r"languages?", r"-language", r"spoken", r"in"), vocabulary=LANGUAGES, query_words=("language",)),
+           (r"languages?", r"[A-Z][\w]+-language", r"spoken", r"in"), vocabulary=LANGUAGES, query_words=("language",)),
     Family("occupation", "phrase", (("occupation",), ("profession",), ("job",), ("career",), ("work",), ("role",)),
            (r"is", r"was", r"works? as", r"worked as", r"career", r"profession", r"occupation"), cue_optional=True,
            query_words=("profession",)),

@@ -57,3 +57,20 @@ def test_a_longer_name_that_is_another_thing_is_not_the_object() -> None:
     text = "Simons Science News was launched in October 2012."
     assert read("Science News", "launched", text, title="Science News") is None
     assert read("Marlette", "population", "Marlette Hospital served 2,051 people.", title="Marlette") is None
+
+
+def test_a_life_span_after_a_title_belongs_to_the_person() -> None:
+    text = "Thomas Belasyse, 1st Earl Fauconberg PC (c. 1627 – 31 December 1700) was an English peer."
+    assert read("Thomas Belasyse", "born", text) == ("c. 1627", "name")
+    text = "Henry Cavendish, 2nd Duke of Newcastle-upon-Tyne, KG, PC (24 June 1630 – 26 July 1691) was an English politician."
+    assert read("Henry Cavendish", "died", text) == ("26 July 1691", "name")
+
+
+def test_free_text_answers_show_as_the_source_wrote_them() -> None:
+    # genre and occupation compare on the head phrase but keep the source's words for display
+    assert read("Six Feet Under", "genre", "Six Feet Under is an American death metal band from Tampa, Florida.") == (
+        "death metal band", "name")
+    assert read("Robin Wright", "occupation", "Robin Gayle Wright (born April 8, 1966) is an American actress and director.",
+                title="Robin Wright") == ("actress and director", "variant")
+    assert read("Choorian", "language", "Choorian is a 1963 Punjabi-language film directed by Jugal Kishore.") == (
+        "Punjabi-language", "name")
