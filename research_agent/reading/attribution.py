@@ -380,7 +380,9 @@ def _short_form(name: str) -> str:
         head = core.split(",", 1)[0].strip()
         return head if len(head) >= 3 else ""
     words = core.split()
-    while len(words) > 1 and words[-1].lower().strip(".,") in _GENERIC_TAIL:
+    # a type word the question put after the name is no part of it: "Madi Municipality", "the Danger Mouse TV
+    # series", "the Elks organization", "the Ognissanti church" (a lower-case word is never the name's own)
+    while len(words) > 1 and (words[-1].lower().strip(".,") in _GENERIC_TAIL | {"tv", "television", "railway"} or words[-1].islower()):
         words.pop()
     short = " ".join(words)
     return short if short.lower() != _core(name).lower() and len(short) >= 3 else ""

@@ -74,3 +74,29 @@ def test_free_text_answers_show_as_the_source_wrote_them() -> None:
                 title="Robin Wright") == ("actress and director", "variant")
     assert read("Choorian", "language", "Choorian is a 1963 Punjabi-language film directed by Jugal Kishore.") == (
         "Punjabi-language", "name")
+
+
+@pytest.mark.parametrize(
+    "obj, dim, text, title, expected",
+    [
+        # a Wikipedia title's disambiguation names the maker or the place
+        ("Iconoclast", "creator", "Iconoclast (Symphony X album) Iconoclast is the eighth album by American progressive "
+         "metal band Symphony X.", "", ("Symphony X", "name")),
+        ("Central Square Historic District", "location", "Central Square Historic District (Stoneham, Massachusetts) The "
+         "Central Square Historic District is a historic district encompassing much of the central business district.",
+         "", ("Stoneham, Massachusetts", "name")),
+        # families a dimension name found none for
+        ("Let George Do It", "main actor", "Let George Do It is a 1938 comedy starring popular stage comedian George "
+         "Wallace.", "", ("George Wallace", "name")),
+        ("General Schultz", "military rank", "On 1 March 1944 Paul Schultz was promoted to Generalmajor.", "",
+         ("Generalmajor", "title")),
+        ("Biu", "historical name", "The name of Biu was initially called Viu which in Babur and Bura Language means high.",
+         "", ("Viu", "name")),
+        # a type word after the name in the question is no part of the name pages use
+        ("Danger Mouse TV series", "released", "Danger Mouse is a British animated television series. The series "
+         "premiered on CBBC on 28 September 2015.", "Danger Mouse (2015 TV series) Danger Mouse is a British",
+         ("28 September 2015", "reference")),
+    ],
+)
+def test_more_classes(obj: str, dim: str, text: str, title: str, expected: tuple[str, str]) -> None:
+    assert read(obj, dim, text, title=title) == expected
