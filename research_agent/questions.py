@@ -319,7 +319,7 @@ def _split_name(text: str) -> tuple[str, str]:
     while taken < len(tokens):
         token = tokens[taken]
         nxt = tokens[taken + 1] if taken + 1 < len(tokens) else ""
-        if _namey(token) or (token in connectors and nxt[:1].isupper()):
+        if _namey(token) or (token.rstrip("'’") in connectors and nxt[:1].isupper()):  # "Cosimo de' Medici"
             taken += 1
         else:
             break
@@ -456,7 +456,15 @@ def _agent(m: re.Match[str]) -> QuestionReading:
     verb = m["verb"].lower()
     if verb not in words().agent_verbs:
         raise _NoMatch("who did")
-    return _reading("who did", [_name(m["obj"])], [words().agent_verbs[verb]])
+    # "Who directed the film adaptation of "Cry, the Beloved Country"?": the adaptation is named by the work
+    obj = re.sub(r"^the\s+(?:(?:film|movie|television|tv|stage)\s+)?adaptation\s+of\s+", "", m["obj"].strip(), flags=re.I)
+    return _reading("who did", [_name(obj)], [words().agent_verbs[verb]])
+
+
+def _how_many(m: re.Match[str]) -> QuestionReading:
+    """ "How many libraries are part of the LCLS?" → "number of libraries"."""
+    noun = " ".join(m["noun"].lower().split())
+    return _reading("how many", [_name(m["obj"])], [f"number of {noun}"])
 
 
 def _single(shape: str, dimension: str | None = None, strict: bool = True) -> Handler:
@@ -565,6 +573,13 @@ SHAPES: tuple[tuple[re.Pattern[str], Handler], ...] = (
     (re.compile(r"^when\s+(?:was|were|is|are|did|does|do|has|had)\s+(?P<rest>.+)$", _I), _event),
     (re.compile(r"^(?:in\s+)?(?:what|which)\s+(?:year|date|day|month|decade|century)\s+(?:was|were|is|are|did|does|do)\s+"
                 r"(?P<rest>.+)$", _I), _event),
+    (re.compile(r"^when\s+and\s+where\s+(?:was|were)\s+(?P<obj>.+?)\s+born$", _I), _single("when and where born", "born")),
+    (re.compile(r"^how\s+many\s+(?P<noun>[a-z][a-z -]*?)\s+(?:are|were|is|was)\s+(?:there\s+)?(?:part\s+of|included\s+in|in|at"
+                r"|on|within|located\s+in|listed\s+in)\s+(?P<obj>.+)$", _I), _how_many),
+    (re.compile(r"^how\s+many\s+(?P<noun>[a-z][a-z -]*?)\s+(?:does|do|did)\s+(?P<obj>.+?)\s+(?:have|has|had|contain|include"
+                r"|operate|run|own)$", _I), _how_many),
+    (re.compile(r"^(?:which|what)\s+(?P<dim>line)\s+(?:is|was)\s+(?P<obj>.+?)\s+(?:a\s+)?station\s+on$", _I),
+     _single("which line is X a station on")),
     (re.compile(r"^who\s+(?P<verb>[a-z-]+)\s+(?P<obj>.+)$", _I), _agent),
     (re.compile(rf"^(?:who|what)\s+{_BE}\s+(?P<obj>.+?)['’]s\s+(?P<dim>[a-z][a-z -]*)$", _I), _single("X's D")),
     (re.compile(rf"^(?:who|what)\s+{_BE}\s+the\s+(?P<dim>[a-z][a-z -]*?)\s+(?:associated with|performing in|behind"

@@ -37,9 +37,10 @@ if TYPE_CHECKING:
 
 __all__ = ["Attribution", "EntityMention", "Subjects", "attribute", "mentions", "lead_mentions", "page_subject"]
 
-How = Literal["name", "alias", "variant", "title", "short", "partial", "reference", "fragment"]
+How = Literal["name", "alias", "variant", "title", "short", "partial", "reference", "fragment", "carried"]
 """`title` ("Judge Howe") and `partial` (a longer name holding the object's: "Marlette Township" for "Marlette",
-"Valeri Bragin" for "Bragin") are weak: such a reading may be about another entity, so it never confirms a cell alone."""
+"Valeri Bragin" for "Bragin") and `carried` (a reference resolved through the body, not the title) are weak: such
+a reading may be about another entity, so it never confirms a cell and is no independent source."""
 
 
 @dataclass(frozen=True)
@@ -353,6 +354,19 @@ def _chunk_owner(text: str, objects: Sequence[Named], page_object: str | None) -
     return None, None
 
 
+_BUILT_TAIL = frozenset(
+    """house church school club f.c fc a.f.c afc hall bridge mill station museum library hospital academy building fort
+    castle cathedral chapel temple tower""".split()
+)
+"""Last words of a name that a place qualifies in front ("Accrington Stanley F.C.", "Deshon Allyn House"); not
+"news" or "magazine": "Simons Science News" is another publication than "Science News"."""
+
+
+def _subsequence(short: list[str], long: list[str]) -> bool:
+    it = iter(long)
+    return all(any(w == x for x in it) for w in short)
+
+
 _PLACE_TAIL = frozenset("township municipality county city town village district borough parish upazila commune".split())
 
 
@@ -368,6 +382,12 @@ def _partial(chunk: str, name: str) -> bool:
     k = len(n)
     if low[:k] == [w.lower() for w in n] and all(w in _PLACE_TAIL for w in low[k:]):
         return True
+    obj = [w.lower().rstrip(".") for w in n]
+    bare = [w.rstrip(".") for w in low]
+    if k >= 2 and bare[0] == obj[0] and bare[-1] == obj[-1] and len(c) - k <= 2 and _subsequence(obj, bare):
+        return True  # "Simeon P. Smith House" for "Simeon Smith House", "Verona Area High School" for "Verona High School"
+    if k >= 2 and obj[-1] in _BUILT_TAIL and bare[-k:] == obj and len(c) - k <= 2:
+        return True  # "Accrington Stanley F.C." for "Stanley F.C."
     if k == 1 and low[-1] == n[0].lower() and len(c) <= 3 and all(re.fullmatch(r"[A-Z][a-z'’-]+|[A-Z]\.", w) for w in c[:-1]):
         return not any(w in _GENERIC_TAIL or w in _NOT_PERSON or w in _HONORIFIC for w in low)
     return False
@@ -451,6 +471,14 @@ class Subjects:
             return  # a section heading ("Team", "Business") is not a new subject
         self.current = subject.obj
         self.weak = subject.how == "partial"
+
+    def carried(self, how: How) -> How:
+        """How a reference to the current subject attributes: `reference`/`fragment` on a page whose title names
+        it; `carried` when only an earlier sentence of the body did (a page without a title subject: an excerpt
+        may start anywhere), `partial` when that sentence named it only by a longer name. Both are weak."""
+        if self.weak:
+            return "partial"
+        return how if self.current == self.page_object else "carried"
 
 
 def mask_parentheses(sentence: str) -> str:
@@ -608,7 +636,7 @@ def attribute(
     if subj == "reference":
         if discourse.current is not None and not any(e.obj not in (None, discourse.current) for e in inside if not e.prepositional):
             ref = _REFERENCE.match(sentence[_clause_head(sentence, start, end):end])
-            return Attribution(discourse.current, "partial" if discourse.weak else "reference", ref.group(0) if ref else "")
+            return Attribution(discourse.current, discourse.carried("reference"), ref.group(0) if ref else "")
         return None
     # a common-noun subject: "The license of Okapi Boards is MIT", or a headless fragment "License: MIT"
     gen = [e for e in inside if e.genitive and e.obj is not None]
@@ -622,7 +650,7 @@ def attribute(
         if value_span is None or e.start < value_span[0]:  # "The maximum size supported by Kestrel is 256 TiB"
             return Attribution(e.obj, e.how or "name", e.text)  # type: ignore[arg-type]
     if not strangers_anywhere(inside) and not named_objs and discourse.current is not None:
-        return Attribution(discourse.current, "partial" if discourse.weak else "fragment", "")  # headless: names no one
+        return Attribution(discourse.current, discourse.carried("fragment"), "")  # headless: names no one at all
     if not others and named_objs == {discourse.current} and discourse.current is not None:
         e = next(x for x in inside if x.obj == discourse.current)
         return Attribution(discourse.current, e.how or "name", e.text)

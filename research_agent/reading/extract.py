@@ -38,7 +38,7 @@ from .values import Value, find_values, kinds_in, nearest
 
 __all__ = ["Reading", "Target", "read_page", "dimension_profile", "value_in"]
 
-_HOW_RANK = {"name": 0, "alias": 0, "variant": 1, "short": 1, "reference": 2, "fragment": 3, "title": 4, "partial": 5}
+_HOW_RANK = {"name": 0, "alias": 0, "variant": 1, "short": 1, "reference": 2, "fragment": 3, "title": 4, "carried": 4, "partial": 5}
 _VAGUE = frozenset({"source-available", "open source", "open-source", "copyleft", "permissive", "free software"})
 """Category words a more specific value on the same page outranks ("source-available" vs "BUSL-1.1")."""
 _CURRENCIES = frozenset({"usd", "eur", "gbp", "jpy", "$", "€", "£", "chf", "cad", "aud", "inr"})
@@ -229,7 +229,29 @@ def _values_for(sentence: str, prof: Profile, dim: DimensionSpec) -> list[Value]
         return sorted(out, key=lambda v: v.start)
     if kind == "text":
         return _free_text(sentence, dim)
+    if kind == "date":
+        out = []
+        for v in find_values(sentence, kind, unit=dim.unit):
+            if not (out and out[-1].start <= v.start < out[-1].end):  # the end of a range already read
+                out.append(_as_range(sentence, v))
+        return out
     return find_values(sentence, kind, unit=dim.unit)
+
+
+_YEAR_RANGE = re.compile(r"\s*[-–]\s*(\d{4}|\d{2})(?![\d-])")
+
+
+def _as_range(sentence: str, v: Value) -> Value:
+    """ "Built in 1810-11", "between 1861–1862": a year range is compared on its first year, shown as written."""
+    if not re.fullmatch(r"\d{4}", v.display):
+        return v
+    m = _YEAR_RANGE.match(sentence, v.end)
+    if not m:
+        return v
+    end_year = int(m[1]) if len(m[1]) == 4 else int(v.display[:2] + m[1])
+    if not int(v.display) < end_year <= int(v.display) + 30:
+        return v
+    return Value(v.kind, v.canonical, sentence[v.start:m.end()], v.start, m.end(), v.number, v.unit, v.qualifier)
 
 
 def value_in(text: str, dim: DimensionSpec) -> Value | None:
@@ -339,7 +361,7 @@ def read_page(
 ) -> list[Reading]:
     """The best reading per target cell on one page (see the module docstring)."""
     named = [Named.of(o) for o in objects]
-    sentences = split_sentences(text)
+    sentences = [piece for s in split_sentences(text) for piece in _heading_split(s, named)]
     profiles = {t.key: _infer_profile(dimension_profile(t.dim), sentences) for t in targets}
     discourse = Subjects(page_subject(title, named))
     common = page_vocabulary(text)
@@ -355,6 +377,32 @@ def read_page(
                 best[t.key] = (rank, r)
         discourse.update(sentence_subject(sentence, ents), sentence)
     return [r for _, r in best.values()]
+
+
+_REPEATED_HEADING = re.compile(r"(?P<h>[A-Z][^()]{2,100}?)(?:\s*\([^()]{1,60}\))?\s+(?P<body>(?:The\s+|A\s+|An\s+)?(?P=h)\b)")
+_HEAD_WORD = re.compile(r"[A-Z0-9][\w'’.&-]*,?|of|the|de|da|di|del|der|von|van|and|in|on|upon|under|&|–|-")
+
+
+def _heading_split(sentence: str, named: Sequence[Named]) -> list[str]:
+    """A heading run into the first sentence ("Symphony No. 1 (Balakirev) The Symphony No. 1 in C major by Mily
+    Balakirev is …", "Simeon P. Smith House The Simeon P. Smith House is …"): the heading — capitalised words and
+    a parenthesis — is its own piece, so its words are not the sentence's subject. Both pieces are slices."""
+    rep = _REPEATED_HEADING.match(sentence)
+    if rep and all(_HEAD_WORD.fullmatch(w) for w in rep["h"].split()):
+        return [sentence[: rep.start("body")].rstrip(), sentence[rep.start("body"):]]
+    for obj in named:
+        for name in obj.names:
+            for m in re.finditer(r"(?:(?<=\s)(?:The|A|An)\s+)?" + re.escape(name) + r"(?![\w-])", sentence):
+                head = sentence[: m.start()].rstrip()
+                if not head or m.start() > 160:
+                    continue
+                bare = re.sub(r"\([^()]*\)", " ", head).split()
+                # a heading ends in its disambiguation, or the body restarts with an article or the name itself:
+                # "Valeri Nikolayevich Bragin" is one name, not a heading and "Bragin"
+                ends = head.endswith(")") or m[0] != name or re.search(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", head)
+                if ends and bare and all(_HEAD_WORD.fullmatch(w) for w in bare) and bare[0][:1].isupper():
+                    return [head, sentence[m.start():]]
+    return [sentence]
 
 
 def _infer_profile(prof: Profile, sentences: list[str]) -> Profile:

@@ -273,7 +273,7 @@ FAMILIES: tuple[Family, ...] = (
            (r"sports?", r"play(?:s|ed|er|ing)?", r"athlete", r"player", r"team", r"league", r"umpire", r"coach"),
            vocabulary=SPORTS, cue_optional=True, query_words=("player",), word_forms=SPORT_FORMS),
     Family("composer", "person", (("composer",), ("composed",)), (r"compos(?:ed|er|ition)", r"by", r"wrote", r"written"),
-           patterns=(r"\bcomposed\s+by\s+(?P<v>NAME)", r"\b(?:symphony|concerto|sonata|opera|suite|quartet|overture|mass|requiem|work)\b[^.;]{0,60}?\bby\s+(?:the\s+)?(?:[a-z-]+\s+){0,3}?(?P<v>NAME)",
+           patterns=(r"\bcomposed\s+by\s+(?P<v>NAME)", r"\b(?i:symphony|concerto|sonata|opera|suite|quartet|overture|mass|requiem|work)\b(?:No\.|Op\.|[^.;]){0,60}?\bby\s+(?:the\s+)?(?:[a-z-]+\s+){0,3}?(?P<v>NAME)",
                      r"\bcomposer\s+(?P<v>NAME)", r"\b(?P<v>NAME)['’]s\s+(?:\w+\s+){0,2}(?:symphony|concerto|sonata|opera)\b"),
            query_words=("composed by", "composer")),
     Family("main character", "person", (("character",), ("protagonist",), ("hero",)),
