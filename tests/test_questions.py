@@ -377,3 +377,20 @@ def test_one_object_shapes_hold_for_many_names(template: str, dimension: str) ->
 def test_ramdocs_one_object_shapes(question: str, objects: list[str], dimensions: list[str]) -> None:
     r = read_question(question)
     assert (r.objects, r.dimensions) == (objects, dimensions)
+
+
+@pytest.mark.parametrize(
+    "question, objects, dimensions",
+    [
+        ("How many libraries are part of the LCLS?", ["LCLS"], ["number of libraries"]),
+        ("How many local clubs does the Boys & Girls Club have?", ["Boys & Girls Club"], ["number of local clubs"]),
+        ("How many buildings are included in the Danville Historic District?", ["Danville Historic District"],
+         ["number of buildings"]),
+        ("When and where was George Grimes born?", ["George Grimes"], ["born"]),
+        ("Who directed the film adaptation of \"Cry, the Beloved Country\"?", ["Cry, the Beloved Country"], ["director"]),
+        ("Which line is Belorussky a station on?", ["Belorussky"], ["line"]),
+    ],
+)
+def test_ramdocs_count_and_role_shapes(question: str, objects: list[str], dimensions: list[str]) -> None:
+    r = read_question(question)
+    assert (r.objects, r.dimensions) == (objects, dimensions)

@@ -100,3 +100,31 @@ def test_free_text_answers_show_as_the_source_wrote_them() -> None:
 )
 def test_more_classes(obj: str, dim: str, text: str, title: str, expected: tuple[str, str]) -> None:
     assert read(obj, dim, text, title=title) == expected
+
+
+def test_a_heading_run_into_the_first_sentence_is_not_its_subject() -> None:
+    text = ("Symphony No. 1 (Balakirev) The Symphony No. 1 in C major by Mily Balakirev is scored for 3 flutes, oboe "
+            "and English horn.")
+    title = "Symphony No. 1 (Balakirev) The Symphony No. 1 in C major by"  # a result title: the opening words
+    assert read("Symphony No. 1 in C major", "composer", text, title=title) == (
+        "Mily Balakirev", "reference")
+    # a full name is one name, not a heading and a surname
+    text = "Valeri Nikolayevich Bragin (); born May 31, 1956, is a retired Russian ice hockey forward."
+    assert read("Bragin", "sport", text, title="Valeri Bragin")[1] == "partial"
+
+
+def test_a_year_range_is_shown_as_written() -> None:
+    text = ("Simeon P. Smith House The Simeon P. Smith House is a historic house at 154 High Street in Portsmouth, "
+            "New Hampshire. Built in 1810-11, it is a fine example of a Federal-style duplex.")
+    assert read("Simeon P. Smith House", "built", text) == ("1810-11", "reference")
+    # the name with a middle initial the question left out: read, weakly
+    assert read("Simeon Smith House", "built", text, title="Simeon P. Smith House") == ("1810-11", "partial")
+
+
+def test_a_reference_only_the_body_grounds_is_weak() -> None:
+    # an excerpt that starts mid-article: "She" follows a sentence naming Coneo, but no title says whose page it is
+    text = ("Coneo won the silver medal in the 2014 U23 Pan-American Cup held in Peru. She helped her national team to "
+            "end up in the sixth place in the volleyball tournament held in the 2014 Central American and Caribbean Games.")
+    assert read("Coneo", "sport", text, title="Best Outside Hitter award and her team finished in fifth place") == (
+        "volleyball", "carried")
+    assert read("Coneo", "sport", text, title="Coneo") == ("volleyball", "reference")
