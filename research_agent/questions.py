@@ -165,8 +165,14 @@ _QUOTED = re.compile(r"\"[^\"]+\"|“[^”]+”")
 _TITLED = re.compile(r"(?:(?:the|a|an)\s+)?(?:[a-z]+\s+){0,2}[\"“](?P<t>[^\"”]+)[\"”](?:\s+[a-z]+){0,2}")
 
 
+# a qualifier of the question, not of the name: "Furna according to the 2010 census", "Kaliganj Upazila
+# according to the 1991 Bangladesh census", "Riceville as of 2010"
+_QUALIFIER = re.compile(r"\s+(?:according to|as of|as per|in the \d{4} census|at the \d{4} census)\b.*$", re.I)
+
+
 def clean_object(text: str) -> str:
-    """An object name as the question gives it, less quotes, articles and a type word."""
+    """An object name as the question gives it, less quotes, articles, a type word and a qualifier."""
+    text = _QUALIFIER.sub("", text)
     title = _QUOTED.fullmatch(text.strip(" \t.,;:!?")) or _TITLED.fullmatch(text.strip(" \t.,;:!?"))
     if title:  # 'the "Classic Hits" album': the quoted title is the name
         return title["t"].strip(_EDGE) if "t" in title.groupdict() else title[0].strip(_EDGE)
@@ -313,7 +319,7 @@ def _split_name(text: str) -> tuple[str, str]:
     while taken < len(tokens):
         token = tokens[taken]
         nxt = tokens[taken + 1] if taken + 1 < len(tokens) else ""
-        if _namey(token) or (token in connectors and nxt[:1].isupper()):
+        if _namey(token) or (token.rstrip("'’") in connectors and nxt[:1].isupper()):  # "Cosimo de' Medici"
             taken += 1
         else:
             break
@@ -439,11 +445,26 @@ def _event(m: re.Match[str]) -> QuestionReading:
     raise _NoMatch("when")
 
 
+def _topic_event(m: re.Match[str]) -> QuestionReading:
+    verb = m["verb"].lower()
+    if verb not in words().event_verbs:
+        raise _NoMatch("topic, when")
+    return _reading("X, when was he D", [_name(m["rest"])], [words().event_verbs[verb]])
+
+
 def _agent(m: re.Match[str]) -> QuestionReading:
     verb = m["verb"].lower()
     if verb not in words().agent_verbs:
         raise _NoMatch("who did")
-    return _reading("who did", [_name(m["obj"])], [words().agent_verbs[verb]])
+    # "Who directed the film adaptation of "Cry, the Beloved Country"?": the adaptation is named by the work
+    obj = re.sub(r"^the\s+(?:(?:film|movie|television|tv|stage)\s+)?adaptation\s+of\s+", "", m["obj"].strip(), flags=re.I)
+    return _reading("who did", [_name(obj)], [words().agent_verbs[verb]])
+
+
+def _how_many(m: re.Match[str]) -> QuestionReading:
+    """ "How many libraries are part of the LCLS?" → "number of libraries"."""
+    noun = " ".join(m["noun"].lower().split())
+    return _reading("how many", [_name(m["obj"])], [f"number of {noun}"])
 
 
 def _single(shape: str, dimension: str | None = None, strict: bool = True) -> Handler:
@@ -520,7 +541,7 @@ _BE = r"(?:is|was|are|were)"
 _TAIL = (
     r"(?:(?:mainly|primarily|mostly|usually)\s+)?(?:associated with|belongs? to|belonged to|play(?:s|ed)?|uses?|used|"
     r"ha(?:ve|s|d)|(?:released|licensed|distributed|available|published|offered) under|under|written in|implemented in|"
-    r"affiliated with|(?:a )?member of|represent(?:s|ed)?|speak|spoke|runs? on|supports?|compete[sd]? in|follows?|"
+    r"affiliated with|(?:a )?member of|(?:a )?part of|represent(?:s|ed)?|speak|spoke|runs? on|supports?|compete[sd]? in|follows?|"
     r"known for|signed to|based on|named after|part of|(?:located|situated|based|headquartered)(?: in)?|specializes? in|"
     r"speciali[sz]ed in|play(?:s|ed)? in|from|in)"
 )
@@ -552,6 +573,13 @@ SHAPES: tuple[tuple[re.Pattern[str], Handler], ...] = (
     (re.compile(r"^when\s+(?:was|were|is|are|did|does|do|has|had)\s+(?P<rest>.+)$", _I), _event),
     (re.compile(r"^(?:in\s+)?(?:what|which)\s+(?:year|date|day|month|decade|century)\s+(?:was|were|is|are|did|does|do)\s+"
                 r"(?P<rest>.+)$", _I), _event),
+    (re.compile(r"^when\s+and\s+where\s+(?:was|were)\s+(?P<obj>.+?)\s+born$", _I), _single("when and where born", "born")),
+    (re.compile(r"^how\s+many\s+(?P<noun>[a-z][a-z -]*?)\s+(?:are|were|is|was)\s+(?:there\s+)?(?:part\s+of|included\s+in|in|at"
+                r"|on|within|located\s+in|listed\s+in)\s+(?P<obj>.+)$", _I), _how_many),
+    (re.compile(r"^how\s+many\s+(?P<noun>[a-z][a-z -]*?)\s+(?:does|do|did)\s+(?P<obj>.+?)\s+(?:have|has|had|contain|include"
+                r"|operate|run|own)$", _I), _how_many),
+    (re.compile(r"^(?:which|what)\s+(?P<dim>line)\s+(?:is|was)\s+(?P<obj>.+?)\s+(?:a\s+)?station\s+on$", _I),
+     _single("which line is X a station on")),
     (re.compile(r"^who\s+(?P<verb>[a-z-]+)\s+(?P<obj>.+)$", _I), _agent),
     (re.compile(rf"^(?:who|what)\s+{_BE}\s+(?P<obj>.+?)['’]s\s+(?P<dim>[a-z][a-z -]*)$", _I), _single("X's D")),
     (re.compile(rf"^(?:who|what)\s+{_BE}\s+the\s+(?P<dim>[a-z][a-z -]*?)\s+(?:associated with|performing in|behind"
@@ -560,7 +588,14 @@ SHAPES: tuple[tuple[re.Pattern[str], Handler], ...] = (
                 r"|available|published|offered)$", _I), _single("under which license", "license")),
     (re.compile(rf"^(?i:what|which)\s+{_ROLE}\s+(?i:does|do|did|is|was|are|were|has|have|had)\s+(?P<obj>.+?)\s+(?i:{_TAIL})$"),
      _single("what D does X")),
-    (re.compile(r"^where\s+(?:is|was|are|were)\s+(?P<obj>.+?)(?:\s+(?P<verb>located|situated|based|headquartered|found|born"
+    # "What is Robin Wright known for?": what a person is known for is what they do
+    (re.compile(r"^(?:what|who)\s+(?:is|was|are|were)\s+(?P<obj>.+?)\s+(?:(?:best|mainly|mostly|primarily|most)\s+)?known\s+for$",
+                _I), _single("known for", "occupation")),
+    (re.compile(r"^(?:who|whom)\s+(?:is|was|were)\s+(?P<obj>.+?)\s+(?:married|wed)\s+to$", _I), _single("married to", "spouse")),
+    # "2nd Duke of Newcastle, what year was he born?"
+    (re.compile(r"^(?P<rest>[^,]+?),\s+(?:when|(?:in\s+)?(?:what|which)\s+(?:year|date))\s+(?:was|were|did)\s+(?:he|she|it|they)\s+"
+                r"(?P<verb>[a-z-]+)$", _I), _topic_event),
+    (re.compile(r"^where\s+(?:is|was|are|were)\s+(?P<obj>.+?)(?:\s+(?P<verb>located|situated|based|headquartered|found|published|printed|born"
                 r"|buried))?$", _I), _where),
     (re.compile(rf"^in\s+(?:what|which)\s+(?P<dim>[a-z]+(?:\s+[a-z]+)?)\s+{_BE}\s+(?P<obj>.+?)(?:\s+(?P<verb>located|situated"
                 r"|based|headquartered|found|born))?$", _I), _in_which),

@@ -358,3 +358,39 @@ def test_one_object_shapes_hold_for_many_names(template: str, dimension: str) ->
     for name in PLAIN_NAMES:
         question = template.format(a=name)
         assert shape(question) == ([name], [dimension]), question
+
+
+@pytest.mark.parametrize(
+    "question, objects, dimensions",
+    [
+        # RAMDocs shapes that fell back to a derived contract
+        ("What is Robin Wright known for?", ["Robin Wright"], ["occupation"]),
+        ("Who was Anna Palaiologina married to?", ["Anna Palaiologina"], ["spouse"]),
+        ("2nd Duke of Newcastle, what year was he born?", ["2nd Duke of Newcastle"], ["born"]),
+        ("Where is The Daily Citizen published?", ["The Daily Citizen"], ["location"]),
+        ("What is the population of Furna according to the 2010 census?", ["Furna"], ["population"]),
+        ("What is the population of Kaliganj Upazila according to the 1991 Bangladesh census?", ["Kaliganj Upazila"],
+         ["population"]),
+        ("What political party is Senator Atkinson a part of?", ["Senator Atkinson"], ["political party"]),
+    ],
+)
+def test_ramdocs_one_object_shapes(question: str, objects: list[str], dimensions: list[str]) -> None:
+    r = read_question(question)
+    assert (r.objects, r.dimensions) == (objects, dimensions)
+
+
+@pytest.mark.parametrize(
+    "question, objects, dimensions",
+    [
+        ("How many libraries are part of the LCLS?", ["LCLS"], ["number of libraries"]),
+        ("How many local clubs does the Boys & Girls Club have?", ["Boys & Girls Club"], ["number of local clubs"]),
+        ("How many buildings are included in the Danville Historic District?", ["Danville Historic District"],
+         ["number of buildings"]),
+        ("When and where was George Grimes born?", ["George Grimes"], ["born"]),
+        ("Who directed the film adaptation of \"Cry, the Beloved Country\"?", ["Cry, the Beloved Country"], ["director"]),
+        ("Which line is Belorussky a station on?", ["Belorussky"], ["line"]),
+    ],
+)
+def test_ramdocs_count_and_role_shapes(question: str, objects: list[str], dimensions: list[str]) -> None:
+    r = read_question(question)
+    assert (r.objects, r.dimensions) == (objects, dimensions)

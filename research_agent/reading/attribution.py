@@ -37,7 +37,10 @@ if TYPE_CHECKING:
 
 __all__ = ["Attribution", "EntityMention", "Subjects", "attribute", "mentions", "lead_mentions", "page_subject"]
 
-How = Literal["name", "alias", "variant", "title", "short", "reference", "fragment"]
+How = Literal["name", "alias", "variant", "title", "short", "partial", "reference", "fragment", "carried"]
+"""`title` ("Judge Howe") and `partial` (a longer name holding the object's: "Marlette Township" for "Marlette",
+"Valeri Bragin" for "Bragin") and `carried` (a reference resolved through the body, not the title) are weak: such
+a reading may be about another entity, so it never confirms a cell and is no independent source."""
 
 
 @dataclass(frozen=True)
@@ -128,7 +131,13 @@ _CORP_SUFFIX = frozenset(
 )
 _HONORIFIC = frozenset(
     "sir dame lord lady dr mr mrs ms miss prof professor rev reverend saint st king queen prince princess "
-    "general colonel captain major president senator judge justice chief".split()
+    "general colonel captain major president senator judge justice chief "
+    # ranks, offices and styles questions put before a surname ("Admiral King-Hall", "Governor Olson",
+    # "Empress Borjigit", "Attorney General Russell")
+    "admiral commodore commander lieutenant sergeant marshal brigadier governor mayor chancellor minister premier "
+    "attorney congressman congresswoman representative ambassador bishop archbishop cardinal pope "
+    "emperor empress sultan shah tsar czar duke duchess earl count countess baron baroness marquis marquess viscount "
+    "emir caliph pharaoh rabbi imam sheikh chairman".split()
 )
 _EDITION = _CORP_SUFFIX | frozenset(
     """cloud managed enterprise pro plus server edition community lite team teams business premium hosted online
@@ -248,7 +257,7 @@ def _person_variant(chunk: str, name: str) -> bool:
     while c and c[0].lower().rstrip(".") in _HONORIFIC:
         c = c[1:]
     n = re.findall(r"[A-Za-z][\w'’-]*", _core(name))
-    if len(n) == 2 and n[0].lower() in _HONORIFIC and c:
+    if _titled(name) and c:
         return c[-1].lower() == n[-1].lower()  # "Judge Howe": any full name with the surname Howe (see _chunk_owner)
     if len(c) < 2 or len(n) < 2 or c[-1].lower() != n[-1].lower():
         return False
@@ -256,6 +265,12 @@ def _person_variant(chunk: str, name: str) -> bool:
         return False  # "Van Horn School" is not a form of "Van Horn High School": only people have variants
     a, b = c[0].lower(), n[0].lower()
     return len(min(a, b, key=len)) >= 2 and (a.startswith(b) or b.startswith(a))
+
+
+def _titled(name: str) -> bool:
+    """A title or rank and a surname: "Judge Howe", "Attorney General Russell", "Admiral King-Hall"."""
+    n = re.findall(r"[A-Za-z][\w'’-]*", _core(name))
+    return len(n) >= 2 and all(w.lower() in _HONORIFIC for w in n[:-1]) and n[-1].lower() not in _HONORIFIC
 
 
 def proper_chunks(sentence: str, common: frozenset[str] = frozenset()) -> list[tuple[int, int, str]]:
@@ -347,13 +362,55 @@ def _chunk_owner(text: str, objects: Sequence[Named], page_object: str | None) -
             if _person_variant(text, n):
                 # a title and a surname ("General Bradshaw") fit many people: a weak attribution the table
                 # never confirms on alone
-                titled = len(n.split()) == 2 and n.split()[0].lower() in _HONORIFIC
+                titled = _titled(n)
                 return obj.name, ("title" if titled else "variant")
     if page_object is not None:
         for obj in objects:
             if obj.name == page_object and any(_short_form(n) and _short_form(n).lower() == text.lower() for n in obj.names):
                 return obj.name, "short"
+    for obj in objects:
+        if any(_partial(text, n) for n in obj.names):
+            return obj.name, "partial"
     return None, None
+
+
+_BUILT_TAIL = frozenset(
+    """house church school club f.c fc a.f.c afc hall bridge mill station museum library hospital academy building fort
+    castle cathedral chapel temple tower""".split()
+)
+"""Last words of a name that a place qualifies in front ("Accrington Stanley F.C.", "Deshon Allyn House"); not
+"news" or "magazine": "Simons Science News" is another publication than "Science News"."""
+
+
+def _subsequence(short: list[str], long: list[str]) -> bool:
+    it = iter(long)
+    return all(any(w == x for x in it) for w in short)
+
+
+_PLACE_TAIL = frozenset("township municipality county city town village district borough parish upazila commune".split())
+
+
+def _partial(chunk: str, name: str) -> bool:
+    """A longer name that holds the object's whole name and may be it: a place with its type word after it
+    ("Marlette Township" for "Marlette"), or a one-word object (a surname) after given names ("Valeri Bragin"
+    for "Bragin"). A weak attribution: the table never confirms on it alone."""
+    core = _core(name)
+    c, n = chunk.split(), core.split()
+    if not n or len(c) <= len(n) or any(ch.isdigit() for ch in core) or core.isupper():
+        return False
+    low = [w.lower() for w in c]
+    k = len(n)
+    if low[:k] == [w.lower() for w in n] and all(w in _PLACE_TAIL for w in low[k:]):
+        return True
+    obj = [w.lower().rstrip(".") for w in n]
+    bare = [w.rstrip(".") for w in low]
+    if k >= 2 and bare[0] == obj[0] and bare[-1] == obj[-1] and len(c) - k <= 2 and _subsequence(obj, bare):
+        return True  # "Simeon P. Smith House" for "Simeon Smith House", "Verona Area High School" for "Verona High School"
+    if k >= 2 and obj[-1] in _BUILT_TAIL and bare[-k:] == obj and len(c) - k <= 2:
+        return True  # "Accrington Stanley F.C." for "Stanley F.C."
+    if k == 1 and low[-1] == n[0].lower() and len(c) <= 3 and all(re.fullmatch(r"[A-Z][a-z'’-]+|[A-Z]\.", w) for w in c[:-1]):
+        return not any(w in _GENERIC_TAIL or w in _NOT_PERSON or w in _HONORIFIC for w in low)
+    return False
 
 
 def _short_form(name: str) -> str:
@@ -363,7 +420,9 @@ def _short_form(name: str) -> str:
         head = core.split(",", 1)[0].strip()
         return head if len(head) >= 3 else ""
     words = core.split()
-    while len(words) > 1 and words[-1].lower().strip(".,") in _GENERIC_TAIL:
+    # a type word the question put after the name is no part of it: "Madi Municipality", "the Danger Mouse TV
+    # series", "the Elks organization", "the Ognissanti church" (a lower-case word is never the name's own)
+    while len(words) > 1 and (words[-1].lower().strip(".,") in _GENERIC_TAIL | {"tv", "television", "railway"} or words[-1].islower()):
         words.pop()
     short = " ".join(words)
     return short if short.lower() != _core(name).lower() and len(short) >= 3 else ""
@@ -421,6 +480,8 @@ class Subjects:
         self.page_object = page_object
         self.current: str | None = page_object
         """The object the discourse is about (None: another entity, or unknown)."""
+        self.weak = False
+        """The current subject was named only by a longer name (`partial`): what refers to it is weak too."""
 
     def update(self, subject: EntityMention | None, sentence: str = "") -> None:
         if subject is None:
@@ -429,6 +490,15 @@ class Subjects:
         if subject.obj is None and heading:
             return  # a section heading ("Team", "Business") is not a new subject
         self.current = subject.obj
+        self.weak = subject.how == "partial"
+
+    def carried(self, how: How) -> How:
+        """How a reference to the current subject attributes: `reference`/`fragment` on a page whose title names
+        it; `carried` when only an earlier sentence of the body did (a page without a title subject: an excerpt
+        may start anywhere), `partial` when that sentence named it only by a longer name. Both are weak."""
+        if self.weak:
+            return "partial"
+        return how if self.current == self.page_object else "carried"
 
 
 def mask_parentheses(sentence: str) -> str:
@@ -586,7 +656,7 @@ def attribute(
     if subj == "reference":
         if discourse.current is not None and not any(e.obj not in (None, discourse.current) for e in inside if not e.prepositional):
             ref = _REFERENCE.match(sentence[_clause_head(sentence, start, end):end])
-            return Attribution(discourse.current, "reference", ref.group(0) if ref else "")
+            return Attribution(discourse.current, discourse.carried("reference"), ref.group(0) if ref else "")
         return None
     # a common-noun subject: "The license of Okapi Boards is MIT", or a headless fragment "License: MIT"
     gen = [e for e in inside if e.genitive and e.obj is not None]
@@ -600,7 +670,7 @@ def attribute(
         if value_span is None or e.start < value_span[0]:  # "The maximum size supported by Kestrel is 256 TiB"
             return Attribution(e.obj, e.how or "name", e.text)  # type: ignore[arg-type]
     if not strangers_anywhere(inside) and not named_objs and discourse.current is not None:
-        return Attribution(discourse.current, "fragment", "")  # headless: names no one at all
+        return Attribution(discourse.current, discourse.carried("fragment"), "")  # headless: names no one at all
     if not others and named_objs == {discourse.current} and discourse.current is not None:
         e = next(x for x in inside if x.obj == discourse.current)
         return Attribution(discourse.current, e.how or "name", e.text)

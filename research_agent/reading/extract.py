@@ -41,7 +41,7 @@ __all__ = ["Reading", "Target", "read_page", "dimension_profile", "value_in"]
 
 _UNNAMED = frozenset({"reference", "fragment"})
 _FIRST_PERSON = re.compile(r"\s*(?:we|our|us)\b", re.I)
-_HOW_RANK = {"name": 0, "alias": 0, "variant": 1, "short": 1, "reference": 2, "fragment": 3, "title": 4}
+_HOW_RANK = {"name": 0, "alias": 0, "variant": 1, "short": 1, "reference": 2, "fragment": 3, "title": 4, "carried": 4, "partial": 5}
 _VAGUE = frozenset({"source-available", "open source", "open-source", "copyleft", "permissive", "free software"})
 """Category words a more specific value on the same page outranks ("source-available" vs "BUSL-1.1")."""
 _CURRENCIES = frozenset({"usd", "eur", "gbp", "jpy", "$", "€", "£", "chf", "cad", "aud", "inr"})
@@ -124,7 +124,10 @@ def _phrase_values(sentence: str, prof: Profile, dim: DimensionSpec) -> list[Val
             for m in re.finditer(r"(?<![\w-])" + re.escape(word) + plural + r"(?![\w+#-])", low):
                 if any(h.start <= m.start() < h.end for h in hits):
                     continue
-                hits.append(Value("text", canon, sentence[m.start():m.end()], m.start(), m.end()))
+                end = m.end()
+                if fam.name == "language" and (tail := re.match(r"[- ]language\b", sentence[end:])):
+                    end += tail.end()  # "a Punjabi-language film": shown as written
+                hits.append(Value("text", canon, sentence[m.start():end], m.start(), end))
         out = sorted(hits, key=lambda v: v.start)
     elif prof.kind == "phrase":
         out = _complement(sentence, fam.name if fam else dim.name)
@@ -159,15 +162,16 @@ def _complement(sentence: str, family: str) -> list[Value]:
     body = rest[skip:]
     end = _PHRASE_END.search(body)
     phrase = body[: end.start()] if end else body
+    key = phrase
     if family == "genre":
-        phrase = _GENRE_HEADS.sub("", phrase)
+        key = _GENRE_HEADS.sub("", phrase)  # "action-comedy film": compared as "action-comedy", shown as written
     elif family == "occupation" and re.fullmatch(r"[a-z-]+\s+and\s+[a-z-]+", phrase.strip()):
-        phrase = phrase.split()[0]  # "singer and actress": the first of two occupations
+        key = phrase.split()[0]  # "actress and director": compared on the first of two, shown as written
     phrase = phrase.strip(" ,.;:")
     if not phrase or len(phrase) > 80 or not re.search(r"[a-z]", phrase):
         return []
     start = m.end() + skip
-    return [Value("text", _canon_text(phrase), phrase, start, start + len(phrase))]
+    return [Value("text", _canon_text(key), phrase, start, start + len(phrase))]
 
 
 _KEEP_DOT = frozenset({"jr.", "sr.", "st.", "inc.", "ltd.", "co.", "corp.", "bros."})
@@ -243,7 +247,29 @@ def _values_for(sentence: str, prof: Profile, dim: DimensionSpec) -> list[Value]
         return sorted(out, key=lambda v: v.start)
     if kind == "text":
         return _free_text(sentence, dim)
+    if kind == "date":
+        out = []
+        for v in find_values(sentence, kind, unit=dim.unit):
+            if not (out and out[-1].start <= v.start < out[-1].end):  # the end of a range already read
+                out.append(_as_range(sentence, v))
+        return out
     return find_values(sentence, kind, unit=dim.unit)
+
+
+_YEAR_RANGE = re.compile(r"\s*[-–]\s*(\d{4}|\d{2})(?![\d-])")
+
+
+def _as_range(sentence: str, v: Value) -> Value:
+    """ "Built in 1810-11", "between 1861–1862": a year range is compared on its first year, shown as written."""
+    if not re.fullmatch(r"\d{4}", v.display):
+        return v
+    m = _YEAR_RANGE.match(sentence, v.end)
+    if not m:
+        return v
+    end_year = int(m[1]) if len(m[1]) == 4 else int(v.display[:2] + m[1])
+    if not int(v.display) < end_year <= int(v.display) + 30:
+        return v
+    return Value(v.kind, v.canonical, sentence[v.start:m.end()], v.start, m.end(), v.number, v.unit, v.qualifier)
 
 
 def value_in(text: str, dim: DimensionSpec) -> Value | None:
@@ -259,19 +285,22 @@ def value_in(text: str, dim: DimensionSpec) -> Value | None:
 # ----------------------------------------------------------------- reading
 
 
-def _lifespan(sentence: str, ents: list[EntityMention], obj: str, which: str) -> Value | None:
+def _lifespan(sentence: str, ents: list[EntityMention], obj: str, which: str) -> tuple[Value, EntityMention, bool] | None:
     """ "Name (1964 – 9 September 2014)": the first date is the birth, the second the death."""
     for e in ents:
         if e.obj != obj:
             continue
-        m = re.match(r"\s*\(([^()]{4,80})\)", sentence[e.end:])
+        # "Thomas Belasyse, 1st Earl Fauconberg PC (c. 1627 – 31 December 1700)": a title between name and span
+        m = re.match(r"(?:,\s+(?:[A-Z0-9][\w'’.-]*(?:\s+(?:of|de|von|the|and|upon|under)\b)?[\s,-]*){1,12}?)?\s*\(([^()]{4,80})\)",
+                     sentence[e.end:])
         if not m or not re.search(r"[–—-]|\bto\b", m.group(1)):
             continue
         offset = e.end + m.start(1)
         dates = [v for v in find_values(m.group(1), "date") if v.kind == "date"]
         if len(dates) >= 2:
             v = dates[0] if which == "born" else dates[1]
-            return Value(v.kind, v.canonical, v.display, v.start + offset, v.end + offset, v.number, v.unit, v.qualifier)
+            value = Value(v.kind, v.canonical, v.display, v.start + offset, v.end + offset, v.number, v.unit, v.qualifier)
+            return value, e, m.group(0).lstrip().startswith(",")
     return None
 
 
@@ -281,9 +310,12 @@ def read_sentence(
     cue = prof.cues.search(sentence)
     fam = prof.family
     if fam is not None and fam.name in ("born", "died"):
-        life = _lifespan(sentence, ents, target.obj.name, fam.name)
-        if life is not None and not cue:
+        found = _lifespan(sentence, ents, target.obj.name, fam.name)
+        if found is not None and not cue:
+            life, holder, titled = found
             att = attribute(sentence, named, discourse, value_span=(life.start, life.end), ents=ents, target=target.obj.name)
+            if titled and (att is None or att.obj != target.obj.name):
+                att = Attribution(holder.obj or target.obj.name, holder.how or "name", holder.text)  # the title is the person's
             if att is not None and att.obj == target.obj.name:
                 return Reading(target.key, life.canonical, life.display, sentence, att, True)
     if cue is None and prof.kind == "money" and fam is not None and fam.name == "price":
@@ -389,7 +421,7 @@ def read_page(
     """The best reading per target cell on one page (see the module docstring); `url` lets an official
     page with a generic title ("Plans" on cobbledrive.example) be about its site's object."""
     named = [Named.of(o) for o in objects]
-    sentences = split_sentences(text)
+    sentences = [piece for s in split_sentences(text) for piece in _heading_split(s, named)]
     profiles = {t.key: _infer_profile(dimension_profile(t.dim), sentences) for t in targets}
     discourse = Subjects(page_subject(title, named) or site_subject(url, title, named))
     common = page_vocabulary(text)
@@ -407,6 +439,32 @@ def read_page(
                 best[t.key] = (rank, r)
         discourse.update(sentence_subject(sentence, ents), sentence)
     return [r for _, r in best.values()]
+
+
+_REPEATED_HEADING = re.compile(r"(?P<h>[A-Z][^()]{2,100}?)(?:\s*\([^()]{1,60}\))?\s+(?P<body>(?:The\s+|A\s+|An\s+)?(?P=h)\b)")
+_HEAD_WORD = re.compile(r"[A-Z0-9][\w'’.&-]*,?|of|the|de|da|di|del|der|von|van|and|in|on|upon|under|&|–|-")
+
+
+def _heading_split(sentence: str, named: Sequence[Named]) -> list[str]:
+    """A heading run into the first sentence ("Symphony No. 1 (Balakirev) The Symphony No. 1 in C major by Mily
+    Balakirev is …", "Simeon P. Smith House The Simeon P. Smith House is …"): the heading — capitalised words and
+    a parenthesis — is its own piece, so its words are not the sentence's subject. Both pieces are slices."""
+    rep = _REPEATED_HEADING.match(sentence)
+    if rep and all(_HEAD_WORD.fullmatch(w) for w in rep["h"].split()):
+        return [sentence[: rep.start("body")].rstrip(), sentence[rep.start("body"):]]
+    for obj in named:
+        for name in obj.names:
+            for m in re.finditer(r"(?:(?<=\s)(?:The|A|An)\s+)?" + re.escape(name) + r"(?![\w-])", sentence):
+                head = sentence[: m.start()].rstrip()
+                if not head or m.start() > 160:
+                    continue
+                bare = re.sub(r"\([^()]*\)", " ", head).split()
+                # a heading ends in its disambiguation, or the body restarts with an article or the name itself:
+                # "Valeri Nikolayevich Bragin" is one name, not a heading and "Bragin"
+                ends = head.endswith(")") or m[0] != name or re.search(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", head)
+                if ends and bare and all(_HEAD_WORD.fullmatch(w) for w in bare) and bare[0][:1].isupper():
+                    return [head, sentence[m.start():]]
+    return [sentence]
 
 
 def _infer_profile(prof: Profile, sentences: list[str]) -> Profile:

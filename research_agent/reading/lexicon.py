@@ -109,6 +109,14 @@ SPORT_FORMS = (
     ("goaltender", "ice hockey"), ("defenceman", "ice hockey"), ("defenseman", "ice hockey"), ("umpire", "baseball"),
     ("chess player", "chess"), ("bobsledder", "bobsleigh"), ("triathlete", "triathlon"), ("decathlete", "athletics"),
 )
+RANKS = (
+    "general", "lieutenant general", "major general", "brigadier general", "brigadier", "colonel", "lieutenant colonel",
+    "major", "captain", "lieutenant", "second lieutenant", "first lieutenant", "sergeant", "corporal", "private",
+    "admiral", "vice admiral", "rear admiral", "commodore", "commander", "lieutenant commander", "field marshal",
+    "marshal", "air marshal", "air vice-marshal", "air chief marshal", "air commodore", "group captain", "wing commander",
+    "squadron leader", "flight lieutenant", "generalmajor", "generalleutnant", "generaloberst", "oberst",
+    "generalfeldmarschall", "konteradmiral", "vizeadmiral", "general of the army", "fleet admiral", "ensign",
+)
 LANGUAGES = (
     "English", "French", "German", "Spanish", "Portuguese", "Italian", "Dutch", "Russian", "Polish", "Czech", "Slovak",
     "Hungarian", "Romanian", "Bulgarian", "Greek", "Turkish", "Arabic", "Hebrew", "Persian", "Urdu", "Hindi", "Bengali",
@@ -128,6 +136,12 @@ PROGRAMMING_LANGUAGES = (
     "Lua", "R", "Julia", "Crystal", "D", "Fortran", "COBOL", "Pascal", "Delphi", "Lisp", "Common Lisp", "Racket",
     "Groovy", "Visual Basic", "Assembly", "WebAssembly", "Shell", "Bash", "PowerShell", "SQL", "Solidity", "V",
 )
+
+# A Wikipedia title's disambiguation: "Iconoclast (Symphony X album)", "The Wilderness Years (Nick Lowe album)"
+# name the maker; "Central Square Historic District (Stoneham, Massachusetts)" the place. A parenthesis belongs
+# to the name before it, so attribution ties the value to the titled work.
+DISAMBIGUATED_WORK = r"\((?P<v>NAME)(?:['’]s)?\s+(?:album|song|single|EP|mixtape|novel|book|film|play|painting|poem)\)"
+DISAMBIGUATED_PLACE = r"\((?P<v>NAME,\s+NAME)\)"
 
 # Most specific first: the first family whose key words all occur in the name wins.
 FAMILIES: tuple[Family, ...] = (
@@ -211,10 +225,13 @@ FAMILIES: tuple[Family, ...] = (
     Family("nationality", "nationality", (("nationality",), ("citizenship",), ("citizen",), ("national",)),
            (r"nationality", r"citizen(?:ship)?", r"national", r"born in", r"native of", r"from"), cue_optional=True,
            query_words=("nationality",)),
-    Family("location", "place", (("location",), ("located",), ("where",), ("headquarters",), ("based",), ("city",), ("place",)),
-           (r"located", r"situated", r"based", r"headquartered", r"lies", r"sits", r"in", r"near"),
+    Family("location", "place", (("location",), ("located",), ("where",), ("headquarters",), ("based",), ("city",), ("place",),
+                                 ("region",)),
+           (r"located", r"situated", r"based", r"headquartered", r"lies", r"sits", r"in", r"near",
+            r"\([A-Z][^()]*,\s*[A-Z][^()]*\)"),  # a title's "(Town, State)" is its own cue
            patterns=(r"\b(?:located|situated|based|headquartered|lies|sits|found)\s+(?:in|at|on|near)\s+(?:the\s+)?(?P<v>PLACE)",
-                     r"\b(?:is|was)\s+an?\s+(?:[\w-]+\s+){0,4}(?:in|at|of)\s+(?:the\s+)?(?P<v>PLACE)"),
+                     r"\b(?:is|was)\s+an?\s+(?:[\w-]+\s+){0,4}(?:in|at|of)\s+(?:the\s+)?(?P<v>PLACE)",
+                     DISAMBIGUATED_PLACE),
            query_words=("located",)),
     Family("director", "person", (("director",), ("directed",), ("filmmaker",)),
            (r"direct(?:ed|or|s)", r"helmed", r"filmmaker"),
@@ -226,17 +243,24 @@ FAMILIES: tuple[Family, ...] = (
            patterns=(r"\b(?:artist|band|singer|rapper|group|musician|duo|trio|songwriter|pianist|saxophonist|guitarist|trumpeter|DJ|composer)\s+(?P<v>NAME)",
                      r"\b(?:album|single|EP|LP|song|record|mixtape|compilation)\b[^.;]{0,80}?\bby\s+(?:the\s+)?(?P<v>NAME)",
                      r"\b(?:recorded|performed)\s+by\s+(?:the\s+)?(?P<v>NAME)",
-                     r"\b(?P<v>NAME)['’]s\s+(?:\w+\s+){0,3}(?:album|single|EP|record)\b"),
+                     r"\b(?P<v>NAME)['’]s\s+(?:\w+\s+){0,3}(?:album|single|EP|record)\b", DISAMBIGUATED_WORK),
            query_words=("album by", "artist")),
     Family("architect", "person", (("architect",), ("designer",), ("designed",)),
            (r"architects?", r"designed", r"design(?:er)?"),
            patterns=(r"\bdesigned\s+by\s+(?:the\s+)?(?:architects?\s+)?(?P<v>NAME)", r"\barchitects?\s+(?:was\s+|were\s+)?(?P<v>NAME)",
                      r"\b(?P<v>NAME)\s+designed\b"),
            query_words=("designed by", "architect")),
+    # "Who is the creator of X?" asks for whoever made the work, whatever the work is: the author of a book,
+    # the artist of an album, the director of a film, the writer of a song's lyrics
     Family("creator", "person", (("creator",), ("created",), ("inventor",), ("invented",)),
-           (r"creat(?:ed|or)", r"invent(?:ed|or)", r"devised", r"conceived"),
+           (r"creat(?:ed|or)", r"invent(?:ed|or)", r"devised", r"conceived", r"writ(?:ten|er)", r"wrote", r"direct(?:ed|or)",
+            r"album", r"EP", r"CD", r"single", r"song", r"book", r"novel", r"release", r"by"),
            patterns=(r"\b(?:created|invented|devised|conceived|developed)\s+by\s+(?:the\s+)?(?:[a-z-]+\s+){0,3}?(?P<v>NAME)",
-                     r"\b(?:creator|inventor)\s+(?:is\s+|was\s+)?(?P<v>NAME)"),
+                     r"\b(?:creator|inventor)\s+(?:is\s+|was\s+)?(?P<v>NAME)",
+                     r"\b(?:written|directed|produced|composed)(?:(?:,\s+|\s+and\s+)(?:written|directed|produced|composed))*\s+by\s+(?P<v>NAME)",
+                     r"\b(?:album|EP|LP|CD|single|song|record|mixtape|book|novel|release)\b[^.;]{0,60}?\b(?:by|for)\s+(?:the\s+)?"
+                     r"(?:[a-z-]+\s+){0,4}?(?P<v>NAME)",
+                     r"\b(?P<v>NAME)\s+(?:wrote|created|invented)\b", DISAMBIGUATED_WORK),
            query_words=("created by", "creator")),
     Family("written in", "words", (("written", "in"), ("programming", "language"), ("implementation", "language"),
                                    ("implemented",), ("codebase",)),
@@ -270,7 +294,7 @@ FAMILIES: tuple[Family, ...] = (
            (r"sports?", r"play(?:s|ed|er|ing)?", r"athlete", r"player", r"team", r"league", r"umpire", r"coach"),
            vocabulary=SPORTS, cue_optional=True, query_words=("player",), word_forms=SPORT_FORMS),
     Family("composer", "person", (("composer",), ("composed",)), (r"compos(?:ed|er|ition)", r"by", r"wrote", r"written"),
-           patterns=(r"\bcomposed\s+by\s+(?P<v>NAME)", r"\b(?:symphony|concerto|sonata|opera|suite|quartet|overture|mass|requiem|work)\b[^.;]{0,60}?\bby\s+(?:the\s+)?(?:[a-z-]+\s+){0,3}?(?P<v>NAME)",
+           patterns=(r"\bcomposed\s+by\s+(?P<v>NAME)", r"\b(?i:symphony|concerto|sonata|opera|suite|quartet|overture|mass|requiem|work)\b(?:No\.|Op\.|[^.;]){0,60}?\bby\s+(?:the\s+)?(?:[a-z-]+\s+){0,3}?(?P<v>NAME)",
                      r"\bcomposer\s+(?P<v>NAME)", r"\b(?P<v>NAME)['’]s\s+(?:\w+\s+){0,2}(?:symphony|concerto|sonata|opera)\b"),
            query_words=("composed by", "composer")),
     Family("main character", "person", (("character",), ("protagonist",), ("hero",)),
@@ -279,6 +303,28 @@ FAMILIES: tuple[Family, ...] = (
                      r"\bfollows\s+(?:the\s+)?(?:[a-z-]+\s+){0,3}?(?P<v>NAME)", r"\bstory of\s+(?:the\s+)?(?:[a-z-]+\s+){0,3}?(?P<v>NAME)",
                      r"\b(?:player|you)\s+(?:controls?|plays?)\s+(?:as\s+)?(?P<v>NAME)"),
            query_words=("main character",)),
+    # people, works and places of RAMDocs questions that mapped to no family ("What was the rank of General
+    # Seitz?", "Who is the main actor in …?", "Who was the owner of …?", "What is the courtesy name of …?")
+    Family("rank", "words", (("rank",),), (r"rank", r"promoted", r"retired", r"served", r"was", r"is"), vocabulary=RANKS,
+           cue_optional=True, query_words=("rank",)),
+    Family("starring", "person", (("actor",), ("actress",), ("starring",), ("star",), ("cast",), ("lead",)),
+           (r"starr?(?:ing|ed|s)", r"actor", r"actress", r"cast", r"lead"),
+           patterns=(r"\bstarr(?:ing|ed)\s+(?:[a-z-]+\s+){0,4}?(?P<v>NAME)", r"\bstars\s+(?:[a-z-]+\s+){0,4}?(?P<v>NAME)",
+                     r"\b(?P<v>NAME)\s+starred\b"),
+           query_words=("starring",)),
+    Family("owner", "person", (("owner",), ("owned",), ("ownership",)),
+           (r"own(?:er|ed|s)", r"built for", r"home of", r"property of"),
+           patterns=(r"\bowner,?\s+(?:was\s+|is\s+)?(?P<v>NAME)", r"\bowned\s+by\s+(?:the\s+)?(?P<v>NAME)",
+                     r"\bbuilt\s+for\s+(?:[a-z-]+\s+){0,3}?(?P<v>NAME)", r"\b(?:home|property)\s+of\s+(?P<v>NAME)"),
+           query_words=("owner",)),
+    Family("name", "person", (("name",), ("called",), ("nickname",)),
+           (r"names?", r"known", r"called", r"modern", r"present-day", r"formerly", r"originally"),
+           patterns=(r"\b(?:courtesy|common|historical|former|official|posthumous|birth|original)\s+name\s+(?:is\s+|was\s+)?(?P<v>NAME)",
+                     r"\b(?:commonly|also|formerly|originally|initially|locally|once|previously)\s+(?:known|called|named|referred to)"
+                     r"\s+(?:as\s+)?(?:the\s+)?(?P<v>NAME|[a-z][\w-]+(?:\s+[a-z][\w-]+)?)",
+                     r"\b(?:called|named|referred to as)\s+(?:the\s+)?(?P<v>NAME)",
+                     r"\b(?:modern|modern-day|present-day)\s+(?:(?:town|city|village)\s+(?:of\s+)?(?:is\s+)?(?:written\s+)?)?(?P<v>NAME)"),
+           query_words=("name",)),
     Family("state", "words", (("state",), ("province",)), (r"state", r"in", r"located", r"of"), cue_optional=True,
            vocabulary=US_STATES, query_words=("state",)),
     Family("income", "money", (("income",), ("earnings",), ("salary",), ("wage",)), (r"income", r"earn(?:s|ed|ings)?", r"salary", r"wages?"),
@@ -298,7 +344,7 @@ FAMILIES: tuple[Family, ...] = (
                        "poem", "song", "album", "video game", "comic", "painting", "sculpture", "documentary", "book"),
            cue_optional=True, query_words=("play", "film")),
     Family("language", "words", (("language",), ("languages",), ("spoken",), ("tongue",)),
-           (r"languages?", r"-language", r"spoken", r"in"), vocabulary=LANGUAGES, query_words=("language",)),
+           (r"languages?", r"[A-Z][\w]+-language", r"spoken", r"in"), vocabulary=LANGUAGES, query_words=("language",)),
     Family("occupation", "phrase", (("occupation",), ("profession",), ("job",), ("career",), ("work",), ("role",)),
            (r"is", r"was", r"works? as", r"worked as", r"career", r"profession", r"occupation"), cue_optional=True,
            query_words=("profession",)),
