@@ -61,4 +61,5 @@ class ProgressCounters:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "ProgressCounters":
-        return cls(**{k: (dict(v) if isinstance(v, dict) else v) for k, v in data.items()})
+        fields: dict[str, Any] = {k: (dict(v) if isinstance(v, dict) else v) for k, v in data.items()}
+        return cls(**fields)

@@ -406,12 +406,12 @@ def _governed(values: list[Value], cues: list[tuple[int, int]], sentence: str | 
                     return v
     best: tuple[int, Value] | None = None
     for span in cues:
-        v = nearest(values, span)
-        if v is None:
+        near = nearest(values, span)
+        if near is None:
             continue
-        dist = v.start - span[1] if v.start >= span[1] else 1000 + span[0] - v.end
+        dist = near.start - span[1] if near.start >= span[1] else 1000 + span[0] - near.end
         if best is None or dist < best[0]:
-            best = (dist, v)
+            best = (dist, near)
     return best[1] if best else values[0]
 
 
