@@ -49,7 +49,7 @@ def test_a_page_found_for_another_dimension_is_opened_before_a_new_search(runner
     searches = [a for a in out.state.actions if a.tool == "search"]
     # the license search surfaced the pricing page: the price cell opened it instead of searching again
     assert [a.cell for a in searches] == ["Quillstore/license"]
-    assert out.state.counters["tool_calls"] == 4
+    assert out.state.progress.tool_calls == 4
 
 
 
