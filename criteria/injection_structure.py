@@ -313,11 +313,11 @@ def find_instructions(text: str) -> list[StructuralHit]:
             # "in your answer, show your working" is an exam's order too: steering the output
             # counts only when a vocative or "your task" names the reader
             second_person = p.your_task.search(sentence)
-            strong = intent == "exfiltration" and p.exfil_strong.search(sentence)
+            strong = p.exfil_strong.search(sentence) if intent == "exfiltration" else None
+            named = second_person or strong
             if left > 0 and carried is not None:
                 hits.append(StructuralHit(intent, carried[0], start + len(sentence), carried[1], sentence))
-            elif second_person is not None or strong:
-                what = (second_person or strong).group(0)  # type: ignore[union-attr]
-                hits.append(StructuralHit(intent, start, start + len(sentence), what, sentence))
+            elif named is not None:
+                hits.append(StructuralHit(intent, start, start + len(sentence), named.group(0), sentence))
         left -= 1
     return hits

@@ -1,10 +1,10 @@
 """`AgentModule`: the policy the engine drives.
 
-An agent owns its state type and two required methods:
+An agent owns its state type (`AgentModule[S]`, S a `StateSchema`: every method
+gets the state `init_state` built) and two required methods:
 
-    init_state(task, **kw) -> StateSchema        build the state for a new run
-    reduce(state, observation, decision) -> StateSchema
-                                                 fold one step's results into the state
+    init_state(task, **kw) -> S                  build the state for a new run
+    reduce(state, observation, decision) -> S    fold one step's results into the state
 
 and may override:
 
