@@ -51,6 +51,9 @@ class NoPayload(_Payload):
     """step_start, reduce and error carry no facts beyond the common fields."""
 
 
+_NO_PAYLOAD = NoPayload()  # frozen: one shared instance
+
+
 class RunStartPayload(_Payload):
     run_id: str
     task_id: str
@@ -134,7 +137,7 @@ class RunStartEvent(_Event):
 
 class StepStartEvent(_Event):
     event_type: Literal["step_start"] = "step_start"
-    payload: NoPayload = Field(default_factory=NoPayload)
+    payload: NoPayload = _NO_PAYLOAD
 
 
 class DecideEvent(_Event):
@@ -152,7 +155,7 @@ class ActEvent(_Event):
 class ReduceEvent(_Event):
     event_type: Literal["reduce"] = "reduce"
     phase: Phase | None = "reduce"
-    payload: NoPayload = Field(default_factory=NoPayload)
+    payload: NoPayload = _NO_PAYLOAD
 
 
 class CriticEvent(_Event):
@@ -180,7 +183,7 @@ class RunEndEvent(_Event):
 class ErrorEvent(_Event):
     event_type: Literal["error"] = "error"
     ok: bool = False
-    payload: NoPayload = Field(default_factory=NoPayload)
+    payload: NoPayload = _NO_PAYLOAD
 
 
 EngineEvent = Annotated[
