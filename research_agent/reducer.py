@@ -413,7 +413,7 @@ class Reducer:
         support = [state.findings[f] for f in cell.finding_ids if f in state.findings]
         primary = any(f.source_type == "primary" for f in support)
         obj = state.task_contract.object(cell.object)
-        for lead in usable_leads(state, cell):
+        for lead in usable_leads(state, cell, limit=None):
             if lead.hint is None or lead.hint == winner:
                 continue
             if primary and source_type_of(lead.url, obj.official_domains, state.task_contract) != "primary":

@@ -63,7 +63,9 @@ def ladder_query(rung: str, name: str, aliases: list[str], dimension: str, keywo
 
 def usable_leads(state: ResearchState, cell: Cell, limit: int | None = MAX_LEADS_PER_CELL) -> list[Lead]:
     """Queued leads for `cell` that have not been opened, failed or ruled out — probable copies of a page
-    already read (same title and snippet on another site) last, official domains first on that rung."""
+    already read (same title and snippet on another site) last; once the cell has its sources, a lead whose
+    snippet states another value first (only that read can still keep the cell from confirming); official
+    domains first on that rung."""
     contract = state.task_contract
     obj = contract.object(cell.object)
     official = {d.lower() for d in obj.official_domains + contract.primary_domains}
@@ -75,8 +77,10 @@ def usable_leads(state: ResearchState, cell: Cell, limit: int | None = MAX_LEADS
         if lead.cell == cell.key and not lead.refused and lead.canonical_url not in visited and lead_allowed(contract, lead.url)
     ]
     primary = LADDER[cell.rung] == "primary_sources"
+    settled = cell.value is not None and cell.independent_sources >= contract.min_sources
     out.sort(key=lambda lead: (
         (squash(lead.title), squash(lead.snippet)) in read,
+        not (settled and lead.hint is not None and lead.hint != cell.value),
         primary and not any(_host(lead.url).endswith(d) for d in official),
     ))
     return out[:limit]

@@ -75,3 +75,39 @@ def test_a_forum_post_alone_does_not_skip_the_reframe(runner):
     cell = out.state.cells["Quillstore/license"]
     assert cell.status == "partial"
     assert cell.strategies == ["initial", "rephrase", "primary_sources", "reframe", "closed"]
+
+
+def _hinted_pages() -> dict[str, str]:
+    pages = {"https://quillnotes.example/license.html": page(
+        "Quillstore license explained",
+        "Quillstore is released under the Apache License 2.0. The Quillstore license allows commercial use.", "2025-03-01")}
+    for i in range(2, 6):
+        pages[f"https://blog{i}.example/quillstore-license.html"] = page(
+            f"Quillstore license questions, part {i}",
+            f"The Quillstore license question comes up at every meetup we run, part {i}.", f"2025-01-0{i}")
+    pages["https://reviewhub.example/quillstore.html"] = page(
+        "Hands-on with Quillstore",
+        "Quillstore is licensed under the Apache License 2.0 and licensed plugins are licensed separately.", "2025-04-01")
+    for i in range(7, 10):
+        pages[f"https://digest{i}.example/quillstore.html"] = page(
+            f"Quillstore digest {i}", f"Quillstore ships licensed plugins; partners sell licensed add-ons, issue {i}.",
+            f"2025-02-0{i}")
+    pages[ARCHIVE] = page(
+        "Quillstore in 2019",
+        "Back then Quillstore was licensed under the MIT License, before the relicensing, and many forks started at "
+        "that time with the old terms and the old name.", "2019-05-01")
+    return pages
+
+
+ARCHIVE = "https://archive.example/2019/quillstore.html"
+
+
+def test_the_result_whose_snippet_says_otherwise_is_read_next_once_the_sources_agree(runner):
+    # two searches queue ten leads; after the second Apache page only the archive's snippet ("MIT") can keep
+    # the cell from confirming: it is read next — even as the fourth unread lead — and the digests are not
+    out = runner.run(_hinted_pages(), "What is the license of Quillstore?")
+    cell = out.state.cells["Quillstore/license"]
+    assert (cell.status, cell.value) == ("confirmed", "Apache-2.0")
+    visited = [a.key.removeprefix("visit:") for a in out.state.actions if a.tool == "visit"]
+    assert visited[-2:] == ["https://reviewhub.example/quillstore.html", ARCHIVE]
+    assert not any("digest" in url for url in visited)
