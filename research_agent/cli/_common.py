@@ -56,14 +56,22 @@ def fail(message: str, code: int = EXIT_BAD_INPUT) -> NoReturn:
 @contextmanager
 def bad_input() -> Iterator[None]:
     """Turn the errors that mean "fix your input" into one line and exit 2."""
-    from ..config import ConfigError
-    from ..contract import ContractError
-    from ..store import StoreError
-
     try:
         yield
-    except (BadInput, ContractError, ConfigError, StoreError) as exc:
-        fail(str(exc))
+    except Exception as exc:
+        if isinstance(exc, _input_errors()):
+            fail(str(exc))
+        raise
+
+
+def _input_errors() -> tuple[type[Exception], ...]:
+    """BadInput, ConfigError, StoreError and ContractError — the latter only once the contract module
+    is loaded (nothing else raises it; importing it for the check cost `research list` its pydantic models)."""
+    from ..config import ConfigError
+    from ..store import StoreError
+
+    contract = sys.modules.get(f"{__package__.rsplit('.', 1)[0]}.contract")
+    return (BadInput, ConfigError, StoreError) + ((contract.ContractError,) if contract is not None else ())
 
 
 def compose():

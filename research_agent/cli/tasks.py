@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 import typer
 
 from ._app import EXIT_EPILOG, ConfigOpt, DbOpt, JsonOpt, app
-from ._common import BadInput, bad_input, fail, out, process_alive, status_label, store_for
+from ._common import BadInput, bad_input, config, fail, open_store, out, process_alive, status_label, store_for
 
 if TYPE_CHECKING:
     from ..store import Store, TaskRecord
@@ -69,6 +69,27 @@ def _list_rows(store: Store, status: str | None, limit: int) -> list[dict[str, A
     ]
 
 
+def _summary_rows(path: Path, status: str | None, limit: int) -> list[dict[str, Any]] | None:
+    """`_list_rows` read by `store.listing` (no pydantic models, no state); None: ask the `Store`."""
+    from ..endings import STATUS_LABEL, EndKind
+    from ..store.listing import summaries
+
+    found = summaries(path, status, limit)
+    if found is None:
+        return None
+    rows = []
+    for t in found:
+        open_task = t.status in ("created", "running")
+        if open_task:
+            interrupted = t.runs and not t.last_ended and not process_alive(t.last_pid) and t.last_pid != os.getpid()
+            label = "Interrupted" if interrupted else t.status.capitalize()
+        else:
+            label = STATUS_LABEL[EndKind(t.end_kind)] if t.end_kind else t.status.capitalize()
+        rows.append({"id": t.id, "status": label, "end_kind": t.end_kind if t.end_kind and not open_task else None,
+                     "steps": t.steps, "question": t.question, "updated": t.updated_at})
+    return rows
+
+
 @app.command("list", epilog=EXIT_EPILOG)
 def list_tasks(
     status: Annotated[Optional[str], typer.Option("--status", help="completed | partial | aborted | failed | running | an end kind (budget_exhausted…).")] = None,
@@ -84,13 +105,17 @@ def list_tasks(
         if status is not None and status not in _LIST_STATUSES and status not in {k.value for k in EndKind}:
             known = ", ".join([*_LIST_STATUSES, *(k.value for k in EndKind)])
             raise BadInput(f"--status {status!r}: use one of {known}")
-        store = store_for(db, config_file)
-        rows = _list_rows(store, status, limit)
+        cfg = config(config_file, {"db": db})
+        rows = _summary_rows(cfg.db_path(), status, limit)
+        if rows is None:  # no file yet, an older schema, an error: the store creates, migrates or says so
+            store = open_store(cfg)
+            rows = _list_rows(store, status, limit)
+        where = cfg.db_path()
     if as_json:
         sys.stdout.write(json.dumps(rows, indent=2) + "\n")
         return
     if not rows:
-        print("no tasks" + (f" with status {status}" if status else "") + f" in {store.path}", file=sys.stderr)
+        print("no tasks" + (f" with status {status}" if status else "") + f" in {where}", file=sys.stderr)
         return
     if not sys.stdout.isatty():
         _print_plain(rows)

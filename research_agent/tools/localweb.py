@@ -334,8 +334,11 @@ class LocalWeb:
         """Files of ``root`` not served, with the reason (``corpus_file_ok``); empty when ``files`` is given."""
         if files is None:  # walk the folder; a fresh index passes the map it kept (no walk per run)
             files = iter_corpus(self.root, self.skipped)
-        self._files: dict[str, Path] = {f.url: f.path for f in files}
-        self._hosts: set[str] = {urlsplit(url).hostname or "" for url in self._files}
+        self._files: dict[str, Path] = {}
+        self._hosts: set[str] = set()
+        for f in files:
+            self._files[f.url] = f.path
+            self._hosts.add(f.host)
         self._faults: list[tuple[str, Fault]] = []
         self._fault_hits: list[int] = []
         self._lock = threading.Lock()

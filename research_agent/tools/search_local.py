@@ -216,9 +216,9 @@ class LocalIndex:
         return count
 
     def corpus_files(self) -> list[CorpusFile]:
-        """The files ``index_dir`` found (served or indexed), by URL: the local web's map without a walk."""
+        """The files ``index_dir`` found (served or indexed): the local web's map without a walk."""
         with self._lock:
-            rows = self._conn.execute("SELECT url, host, path FROM corpus_files ORDER BY url").fetchall()
+            rows = self._conn.execute("SELECT url, host, path FROM corpus_files").fetchall()
         return [CorpusFile(url=url, host=host, path=Path(path)) for url, host, path in rows]
 
     def _rank(self, match: str, limit: int) -> list[tuple[int, str, str, float]]:
