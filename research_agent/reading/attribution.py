@@ -208,11 +208,12 @@ def _common_initial(sentence: str, tok: tuple[int, int, str], common: frozenset[
     word = tok[2]
     if word.lower() in _STARTERS or word.lower() in common or word.lower() in _PRODUCT_NOUNS:
         return True
-    if sentence[tok[1]:].lstrip().startswith(":"):
-        return True
+    if sentence[tok[1]:].lstrip().startswith(":") or (tok[0] == 0 and _LABEL.match(sentence)):
+        return True  # a label before a colon: "License: MIT", "Initial release: 9 May 2019"
     return (bool(re.fullmatch(r"[A-Z][a-z]+(?:ed|ing|ly)", word)) and word.lower() not in _KEEP_NAMES) or word.lower() in _IRREGULAR
 
 
+_LABEL = re.compile(r"[A-Z][a-z]+(?:\s+[a-z]+){1,3}\s*:")
 _IRREGULAR = frozenset(
     """built made born known found held led set run won given taken written seen brought sold told left kept began
     became grew drawn shown chosen spoken broken stolen worn sworn beaten hidden risen fallen thrown flown grown

@@ -236,3 +236,9 @@ def test_a_decimal_comma_price_keeps_its_cents() -> None:
 
 def test_a_fortnight_is_fourteen_days() -> None:
     assert [v.canonical for v in find_values("Backups are kept for a fortnight.", "duration")] == ["14 day"]
+
+
+def test_a_label_of_several_words_is_not_a_name() -> None:
+    assert read("Rushlight", "first release", "Initial release: 9 May 2019", title="About Rushlight") == "9 May 2019"
+    assert read("Rushlight", "storage", "Accounts come with 50 GB of storage.", title="Rushlight plans") == "50 GB"
+    assert attributed("Accounts come with 50 GB of storage.", ["Rushlight"], "Rushlight plans")
