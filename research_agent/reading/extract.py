@@ -264,7 +264,7 @@ def _lifespan(sentence: str, ents: list[EntityMention], obj: str, which: str) ->
     for e in ents:
         if e.obj != obj:
             continue
-        m = re.match(r"\s*\(([^()]{4,80})\)", sentence[e.end:])
+        m = re.match(r"\s*(?:\{[^{}]*\}\s*)?\(([^()]{4,80})\)", sentence[e.end:])  # "{'1': …}" is markup debris
         if not m or not re.search(r"[–—-]|\bto\b", m.group(1)):
             continue
         offset = e.end + m.start(1)
@@ -367,11 +367,11 @@ _BEFORE_CUE = re.compile(r"[\s-]*(?:of\s+)?(?:(?!(?:and|or|but|than|to|in|on|at|
 def _governed(values: list[Value], cues: list[tuple[int, int]], sentence: str | None = None) -> Value:
     """The value a cue governs; with `sentence` (kinds in `_NOUN_AFTER`), a value written right before its
     cue noun wins over one after it ("roughly 240 employees across 3 offices" gives 240)."""
-    if sentence is not None:
-        for span in cues:
-            for v in values:
-                if v.end <= span[0] and _BEFORE_CUE.fullmatch(sentence[v.end:span[0]]):
-                    return v
+    if sentence is not None and cues:
+        first = min(cues)  # the sentence's first cue: "The population was 682 …, increased to 766 residents" gives 682
+        for v in values:
+            if v.end <= first[0] and _BEFORE_CUE.fullmatch(sentence[v.end:first[0]]):
+                return v
     best: tuple[int, Value] | None = None
     for span in cues:
         v = nearest(values, span)

@@ -242,3 +242,17 @@ def test_a_label_of_several_words_is_not_a_name() -> None:
     assert read("Rushlight", "first release", "Initial release: 9 May 2019", title="About Rushlight") == "9 May 2019"
     assert read("Rushlight", "storage", "Accounts come with 50 GB of storage.", title="Rushlight plans") == "50 GB"
     assert attributed("Accounts come with 50 GB of storage.", ["Rushlight"], "Rushlight plans")
+
+
+@pytest.mark.parametrize(
+    "obj, dim, title, text, expected",
+    [
+        ("McRae", "number of residents", "McRae, Arkansas", "McRae is a city in White County, Arkansas, United States. The "
+         "population was 682 at the 2010 census, estimated by 2017 to have increased to 766 residents.", "682"),
+        ("John William Waterhouse", "date of death", "John William Waterhouse", "John William Waterhouse {'1': \", '2': \"} "
+         "(6 April 1849 – 10 February 1917) was an English painter.", "10 February 1917"),
+        ("Blood Bath", "year", "Blood Bath", "Blood Bath is a 1966 horror film directed by Jack Hill and Stephanie Rothman.", "1966"),
+    ],
+)
+def test_real_paragraphs_of_the_fresh_comparison_set(obj, dim, title, text, expected) -> None:
+    assert read(obj, dim, text, title=title) == expected
