@@ -35,6 +35,7 @@ from .attribution import (
 from .lexicon import Family, compiled_patterns, cue_pattern, family_named, infer_kind
 from .segment import split_sentences
 from .site import own_site, site_subject
+from .tables import table_readings
 from .values import Value, find_values, kinds_in, nearest
 
 __all__ = ["Reading", "Target", "read_page", "dimension_profile", "value_in"]
@@ -394,6 +395,10 @@ def read_page(
     discourse = Subjects(page_subject(title, named) or site_subject(url, title, named))
     common = page_vocabulary(text)
     best: dict[str, tuple[tuple[int, ...], Reading]] = {}
+    for r in table_readings(text, named, targets, profiles, values_for, Reading):
+        rank = (0, 0, int(r.canonical.lower() in _VAGUE), _HOW_RANK["name"], len(sentences))
+        if r.cell not in best or rank < best[r.cell][0]:
+            best[r.cell] = (rank, r)
     for i, sentence in enumerate(sentences):
         ents = mentions(sentence, named, page_object=discourse.current, common=common)
         for t in targets:

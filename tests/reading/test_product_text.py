@@ -256,3 +256,30 @@ def test_a_label_of_several_words_is_not_a_name() -> None:
 )
 def test_real_paragraphs_of_the_fresh_comparison_set(obj, dim, title, text, expected) -> None:
     assert read(obj, dim, text, title=title) == expected
+
+
+# ------------------------------------------------------------ comparison tables
+
+
+TABLE = """Kestrel vs Wren
+We compared two embedded databases.
+| Product | Max database size | License | Founded |
+|---|---|---|---|
+| Kestrel | 256 TiB | Apache-2.0 | 2014 |
+| Wren | 2 TiB | MIT | 2019 |
+| Petrel | 4 TiB | GPL-3.0 | 2011 |
+Our verdict: pick Kestrel for big data."""
+
+
+@pytest.mark.parametrize(
+    "obj, dim, expected",
+    [("Kestrel", "max database size", "256 TiB"), ("Wren", "license", "MIT"), ("Wren", "founding year", "2019"),
+     ("Kestrel", "price", None)],
+)
+def test_a_table_row_states_its_objects_value_in_the_dimensions_column(obj, dim, expected) -> None:
+    other = "Wren" if obj == "Kestrel" else "Kestrel"
+    assert read(obj, dim, TABLE, title="Kestrel vs Wren", others=(other,)) == expected
+
+
+def test_a_row_that_names_no_contract_object_is_not_read() -> None:
+    assert read("Quill", "license", TABLE, title="Kestrel vs Wren", others=("Kestrel",)) is None
