@@ -99,9 +99,8 @@ _PREPOSITIONS = frozenset(
     "by from with without unlike like than to at on in into onto for against versus vs via about near beside besides "
     "over under after before including alongside except among between behind toward towards".split()
 )
-_REFERENCE = re.compile(
-    r"^(?:it|its|it's|he|she|his|her|they|their|them|this|these|the|that|such)\b"
-    r"(?:\s+(?:[a-z][\w-]*\s+)?(?:company|project|firm|startup|vendor|product|software|tool|library|framework|platform|service|database|engine|"
+_REF_NOUNS = (
+    r"(?:company|project|firm|startup|vendor|product|software|tool|library|framework|platform|service|database|engine|"
     r"system|app|application|band|group|duo|trio|album|record|single|song|film|movie|show|series|programme|program|game|"
     r"novel|book|magazine|journal|newspaper|paper|publication|town|city|village|municipality|township|county|district|"
     r"region|country|state|province|borough|parish|community|building|station|school|college|university|club|team|party|"
@@ -112,9 +111,15 @@ _REFERENCE = re.compile(
     r"route|highway|aircraft|car|vehicle|breed|species|genus|plant|animal|dish|drink|beer|wine|award|prize|event|"
     r"festival|tournament|race|competition|league|war|battle|treaty|law|act|election|dynasty|empire|kingdom|"
     r"structure|church|chapel|congregation|site|venue|label|imprint|channel|network|newspaper|sculpture|painting|"
-    r"poem|opera|symphony|ep|tour|campaign|mission|expedition|rifle|weapon|missile|ship|vessel|submarine))?\b",
+    r"poem|opera|symphony|ep|tour|campaign|mission|expedition|rifle|weapon|missile|ship|vessel|submarine)"
+)
+_REFERENCE = re.compile(
+    r"^(?:it|its|it's|he|she|his|her|they|their|them|this|these|the|that|such)\b"
+    r"(?:\s+(?-i:[a-z][\w-]*)\s+(?-i:" + _REF_NOUNS + r")|\s+" + _REF_NOUNS + r")?\b",
     re.I,
 )
+"""A reference: a pronoun, or a determiner and a common noun, with at most one lower-case modifier
+("this studio single"; "The modern Submarine Service" names it, it does not refer)."""
 _PRONOUN_ONLY = frozenset("it its it's he she his her they their them".split())
 _CLAUSE = re.compile(
     r";|,?\s+(?:while|whereas|but|although|though|however)\s+|\s+(?:while|whereas)\s+"

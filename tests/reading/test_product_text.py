@@ -283,3 +283,11 @@ def test_a_table_row_states_its_objects_value_in_the_dimensions_column(obj, dim,
 
 def test_a_row_that_names_no_contract_object_is_not_read() -> None:
     assert read("Quill", "license", TABLE, title="Kestrel vs Wren", others=("Kestrel",)) is None
+
+
+def test_a_capitalised_name_after_a_modifier_is_a_name_not_a_reference() -> None:
+    text = "The modern Submarine Service was established in 1964, and has formed an important element of the fleet."
+    found = read_page([ObjectSpec(name="Submarine Service")],
+                      [Target("Submarine Service/established", ObjectSpec(name="Submarine Service"), DimensionSpec(name="established"))],
+                      "Royal Australian Navy Submarine Service", text)
+    assert [(r.display, r.attribution.how) for r in found] == [("1964", "name")]
