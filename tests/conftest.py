@@ -34,7 +34,7 @@ MINI_QUESTION = "Compare Larkspur, Tidewell and Brightline on license and pricin
 
 MINI_SHOWN = {
     # what reports show: the value as the source wrote it (the table compares canonical forms)
-    "Larkspur/license": "Apache License",
+    "Larkspur/license": "Apache License 2.0",
     "Larkspur/pricing": "$25 per month",
     "Tidewell/license": "MIT License",
     "Tidewell/pricing": "$12 per month",

@@ -208,7 +208,12 @@ def _own_site(url: str, page_title: str, names: list[str]) -> bool:
     return any(len(s) >= 4 and s in labels for s in (re.sub(r"[^a-z0-9]+", "", n.lower()) for n in names))
 
 
-_HEADLESS_START = frozenset("the a an every each all some many most its their this these daily our".split())
+_HEADLESS_START = frozenset(
+    "the a an every each all some many most its their this these daily our "
+    # common nouns that open sentences on product pages ("Backups are retained for 14 days")
+    "backups snapshots accounts users teams customers plans support pricing prices restores files uploads "
+    "workspaces members seats data logs features releases updates builds mailboxes subscriptions clients".split()
+)
 
 
 def _headless(quote: str) -> bool:

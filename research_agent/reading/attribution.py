@@ -102,9 +102,8 @@ _PREPOSITIONS = frozenset(
     "by from with without unlike like than to at on in into onto for against versus vs via about near beside besides "
     "over under after before including alongside except among between behind toward towards".split()
 )
-_REFERENCE = re.compile(
-    r"^(?:it|its|it's|he|she|his|her|they|their|them|this|these|the|that|such)\b"
-    r"(?:\s+(?:[a-z][\w-]*\s+)?(?:company|project|firm|startup|vendor|product|software|tool|library|framework|platform|service|database|engine|"
+_REF_NOUNS = (
+    r"(?:company|project|firm|startup|vendor|product|software|tool|library|framework|platform|service|database|engine|"
     r"system|app|application|band|group|duo|trio|album|record|single|song|film|movie|show|series|programme|program|game|"
     r"novel|book|magazine|journal|newspaper|paper|publication|town|city|village|municipality|township|county|district|"
     r"region|country|state|province|borough|parish|community|building|station|school|college|university|club|team|party|"
@@ -115,9 +114,15 @@ _REFERENCE = re.compile(
     r"route|highway|aircraft|car|vehicle|breed|species|genus|plant|animal|dish|drink|beer|wine|award|prize|event|"
     r"festival|tournament|race|competition|league|war|battle|treaty|law|act|election|dynasty|empire|kingdom|"
     r"structure|church|chapel|congregation|site|venue|label|imprint|channel|network|newspaper|sculpture|painting|"
-    r"poem|opera|symphony|ep|tour|campaign|mission|expedition|rifle|weapon|missile|ship|vessel|submarine))?\b",
+    r"poem|opera|symphony|ep|tour|campaign|mission|expedition|rifle|weapon|missile|ship|vessel|submarine)"
+)
+_REFERENCE = re.compile(
+    r"^(?:it|its|it's|he|she|his|her|they|their|them|this|these|the|that|such)\b"
+    r"(?:\s+(?-i:[a-z][\w-]*)\s+(?-i:" + _REF_NOUNS + r")|\s+" + _REF_NOUNS + r")?\b",
     re.I,
 )
+"""A reference: a pronoun, or a determiner and a common noun, with at most one lower-case modifier
+("this studio single"; "The modern Submarine Service" names it, it does not refer)."""
 _PRONOUN_ONLY = frozenset("it its it's he she his her they their them".split())
 _CLAUSE = re.compile(
     r";|,?\s+(?:while|whereas|but|although|though|however)\s+|\s+(?:while|whereas)\s+"
@@ -217,11 +222,12 @@ def _common_initial(sentence: str, tok: tuple[int, int, str], common: frozenset[
     word = tok[2]
     if word.lower() in _STARTERS or word.lower() in common or word.lower() in _PRODUCT_NOUNS:
         return True
-    if sentence[tok[1]:].lstrip().startswith(":"):
-        return True
+    if sentence[tok[1]:].lstrip().startswith(":") or (tok[0] == 0 and _LABEL.match(sentence)):
+        return True  # a label before a colon: "License: MIT", "Initial release: 9 May 2019"
     return (bool(re.fullmatch(r"[A-Z][a-z]+(?:ed|ing|ly)", word)) and word.lower() not in _KEEP_NAMES) or word.lower() in _IRREGULAR
 
 
+_LABEL = re.compile(r"[A-Z][a-z]+(?:\s+[a-z]+){1,3}\s*:")
 _IRREGULAR = frozenset(
     """built made born known found held led set run won given taken written seen brought sold told left kept began
     became grew drawn shown chosen spoken broken stolen worn sworn beaten hidden risen fallen thrown flown grown

@@ -35,6 +35,7 @@ from .attribution import (
 from .lexicon import Family, compiled_patterns, cue_pattern, family_named, infer_kind
 from .segment import split_sentences
 from .site import own_site, site_subject
+from .tables import table_readings
 from .values import Value, find_values, kinds_in, nearest
 
 __all__ = ["Reading", "Target", "read_page", "dimension_profile", "value_in"]
@@ -290,9 +291,10 @@ def _lifespan(sentence: str, ents: list[EntityMention], obj: str, which: str) ->
     for e in ents:
         if e.obj != obj:
             continue
-        # "Thomas Belasyse, 1st Earl Fauconberg PC (c. 1627 – 31 December 1700)": a title between name and span
-        m = re.match(r"(?:,\s+(?:[A-Z0-9][\w'’.-]*(?:\s+(?:of|de|von|the|and|upon|under)\b)?[\s,-]*){1,12}?)?\s*\(([^()]{4,80})\)",
-                     sentence[e.end:])
+        # "Thomas Belasyse, 1st Earl Fauconberg PC (c. 1627 – 31 December 1700)": a title between name and span;
+        # "{'1': …}" before the parenthesis is markup debris
+        m = re.match(r"(?:,\s+(?:[A-Z0-9][\w'’.-]*(?:\s+(?:of|de|von|the|and|upon|under)\b)?[\s,-]*){1,12}?)?\s*(?:\{[^{}]*\}\s*)?"
+                     r"\(([^()]{4,80})\)", sentence[e.end:])
         if not m or not re.search(r"[–—-]|\bto\b", m.group(1)):
             continue
         offset = e.end + m.start(1)
@@ -399,11 +401,11 @@ _BEFORE_CUE = re.compile(r"[\s-]*(?:of\s+)?(?:(?!(?:and|or|but|than|to|in|on|at|
 def _governed(values: list[Value], cues: list[tuple[int, int]], sentence: str | None = None) -> Value:
     """The value a cue governs; with `sentence` (kinds in `_NOUN_AFTER`), a value written right before its
     cue noun wins over one after it ("roughly 240 employees across 3 offices" gives 240)."""
-    if sentence is not None:
-        for span in cues:
-            for v in values:
-                if v.end <= span[0] and _BEFORE_CUE.fullmatch(sentence[v.end:span[0]]):
-                    return v
+    if sentence is not None and cues:
+        first = min(cues)  # the sentence's first cue: "The population was 682 …, increased to 766 residents" gives 682
+        for v in values:
+            if v.end <= first[0] and _BEFORE_CUE.fullmatch(sentence[v.end:first[0]]):
+                return v
     best: tuple[int, Value] | None = None
     for span in cues:
         near = nearest(values, span)
@@ -426,6 +428,10 @@ def read_page(
     discourse = Subjects(page_subject(title, named) or site_subject(url, title, named))
     common = page_vocabulary(text)
     best: dict[str, tuple[tuple[int, ...], Reading]] = {}
+    for r in table_readings(text, named, targets, profiles, values_for, Reading):
+        rank = (0, 0, int(r.canonical.lower() in _VAGUE), _HOW_RANK["name"], len(sentences))
+        if r.cell not in best or rank < best[r.cell][0]:
+            best[r.cell] = (rank, r)
     for i, sentence in enumerate(sentences):
         ents = mentions(sentence, named, page_object=discourse.current, common=common)
         for t in targets:

@@ -360,7 +360,7 @@ FAMILIES: tuple[Family, ...] = (
             r"opened", r"raised", r"formed", r"founded", r"established", r"created", r"introduced", r"launched",
             r"released", r"built", r"completed", r"held", r"succeeded", r"crowned", r"reigned", r"ruled", r"since",
             r"from", r"until", r"in", r"on"),
-           query_words=("date", "year")),
+           cue_optional=True, query_words=("date", "year")),  # "X is a 1966 horror film": the definition dates it
     Family("deployment", "enum", (("deployment",), ("hosting",), ("deploy",)),
            (r"deploy(?:ed|ment|s)?", r"self-hosted", r"hosted", r"on-premises", r"cloud", r"managed", r"saas"),
            query_words=("deployment",)),

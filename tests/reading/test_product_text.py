@@ -236,3 +236,58 @@ def test_a_decimal_comma_price_keeps_its_cents() -> None:
 
 def test_a_fortnight_is_fourteen_days() -> None:
     assert [v.canonical for v in find_values("Backups are kept for a fortnight.", "duration")] == ["14 day"]
+
+
+def test_a_label_of_several_words_is_not_a_name() -> None:
+    assert read("Rushlight", "first release", "Initial release: 9 May 2019", title="About Rushlight") == "9 May 2019"
+    assert read("Rushlight", "storage", "Accounts come with 50 GB of storage.", title="Rushlight plans") == "50 GB"
+    assert attributed("Accounts come with 50 GB of storage.", ["Rushlight"], "Rushlight plans")
+
+
+@pytest.mark.parametrize(
+    "obj, dim, title, text, expected",
+    [
+        ("McRae", "number of residents", "McRae, Arkansas", "McRae is a city in White County, Arkansas, United States. The "
+         "population was 682 at the 2010 census, estimated by 2017 to have increased to 766 residents.", "682"),
+        ("John William Waterhouse", "date of death", "John William Waterhouse", "John William Waterhouse {'1': \", '2': \"} "
+         "(6 April 1849 – 10 February 1917) was an English painter.", "10 February 1917"),
+        ("Blood Bath", "year", "Blood Bath", "Blood Bath is a 1966 horror film directed by Jack Hill and Stephanie Rothman.", "1966"),
+    ],
+)
+def test_real_paragraphs_of_the_fresh_comparison_set(obj, dim, title, text, expected) -> None:
+    assert read(obj, dim, text, title=title) == expected
+
+
+# ------------------------------------------------------------ comparison tables
+
+
+TABLE = """Kestrel vs Wren
+We compared two embedded databases.
+| Product | Max database size | License | Founded |
+|---|---|---|---|
+| Kestrel | 256 TiB | Apache-2.0 | 2014 |
+| Wren | 2 TiB | MIT | 2019 |
+| Petrel | 4 TiB | GPL-3.0 | 2011 |
+Our verdict: pick Kestrel for big data."""
+
+
+@pytest.mark.parametrize(
+    "obj, dim, expected",
+    [("Kestrel", "max database size", "256 TiB"), ("Wren", "license", "MIT"), ("Wren", "founding year", "2019"),
+     ("Kestrel", "price", None)],
+)
+def test_a_table_row_states_its_objects_value_in_the_dimensions_column(obj, dim, expected) -> None:
+    other = "Wren" if obj == "Kestrel" else "Kestrel"
+    assert read(obj, dim, TABLE, title="Kestrel vs Wren", others=(other,)) == expected
+
+
+def test_a_row_that_names_no_contract_object_is_not_read() -> None:
+    assert read("Quill", "license", TABLE, title="Kestrel vs Wren", others=("Kestrel",)) is None
+
+
+def test_a_capitalised_name_after_a_modifier_is_a_name_not_a_reference() -> None:
+    text = "The modern Submarine Service was established in 1964, and has formed an important element of the fleet."
+    found = read_page([ObjectSpec(name="Submarine Service")],
+                      [Target("Submarine Service/established", ObjectSpec(name="Submarine Service"), DimensionSpec(name="established"))],
+                      "Royal Australian Navy Submarine Service", text)
+    assert [(r.display, r.attribution.how) for r in found] == [("1964", "name")]
