@@ -153,6 +153,11 @@ def _complement(sentence: str, family: str) -> list[Value]:
     if not phrase or len(phrase) > 80 or not re.search(r"[a-z]", phrase):
         return []
     start = m.end() + skip
+    if family == "definition" and not re.search(r"\b(?:an?|the)\s+$", m.group(0), re.I):
+        return []  # "is collected in …", "was 12": a definition names a kind of thing, with its article
+    if family == "definition" and not skip and (art := re.search(r"\b(?:an?|the)\s+$", m.group(0), re.I)):
+        start = m.start() + art.start()  # "is a butterfly zoo": what it is, with its article, as written
+        phrase = sentence[start:m.end()] + phrase
     return [Value("text", _canon_text(key), phrase, start, start + len(phrase))]
 
 

@@ -128,3 +128,10 @@ def test_a_reference_only_the_body_grounds_is_weak() -> None:
     assert read("Coneo", "sport", text, title="Best Outside Hitter award and her team finished in fifth place") == (
         "volleyball", "carried")
     assert read("Coneo", "sport", text, title="Coneo") == ("volleyball", "reference")
+
+
+def test_what_a_thing_is_keeps_its_article() -> None:
+    text = "Belorechensky District () is an administrative district (raion), one of the thirty-eight in Krasnodar Krai."
+    assert read("Belorechensky District", "primary function", text) == ("an administrative district", "name")
+    # a participle after the copula is no definition
+    assert read("Nothocestrum", "definition", "Nothocestrum is collected in the wild.") is None
