@@ -44,7 +44,8 @@ class RealCase:
 
 def opening_words(text: str, limit: int = 12) -> str:
     """At most `limit` words of the text's first sentence (what a result title would show)."""
-    first = re.split(r"(?<=[.!?])\s+(?=[A-Z\"“(])", text.strip(), maxsplit=1)[0]
+    # not after an initial or a short abbreviation: "Simeon P. Smith House", "St. Michael Academy", "Dr. Who"
+    first = re.split(r"(?<![\s.][A-Z]\.)(?<!\b[A-Z][a-z]\.)(?<=[.!?])\s+(?=[A-Z\"“(])", " " + text.strip(), maxsplit=1)[0].strip()
     words = first.split()
     return " ".join(words[:limit]).rstrip(",;:")
 
