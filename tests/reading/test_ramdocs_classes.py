@@ -135,3 +135,19 @@ def test_what_a_thing_is_keeps_its_article() -> None:
     assert read("Belorechensky District", "primary function", text) == ("an administrative district", "name")
     # a participle after the copula is no definition
     assert read("Nothocestrum", "definition", "Nothocestrum is collected in the wild.") is None
+
+
+def test_a_result_naming_a_longer_form_is_a_lead() -> None:
+    from research_agent.reading.attribution import Named, lead_mentions
+
+    house = Named("Simeon Smith House", ("Simeon Smith House",))
+    assert lead_mentions("Simeon P. Smith House The Simeon P. Smith House is a historic", house)
+    assert not lead_mentions("Smith House of Commons records", house)
+
+
+def test_case_titles_are_not_cut_at_an_initial() -> None:
+    from research_agent.evals.realdata_casefile import opening_words
+
+    assert opening_words("Simeon P. Smith House The Simeon P. Smith House is a historic house. Built in 1810.") == (
+        "Simeon P. Smith House The Simeon P. Smith House is a historic")
+    assert opening_words("The club was formed in 1968. It is big.") == "The club was formed in 1968."
