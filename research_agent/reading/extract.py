@@ -404,7 +404,8 @@ def _heading_split(sentence: str, named: Sequence[Named]) -> list[str]:
                 bare = re.sub(r"\([^()]*\)", " ", head).split()
                 # a heading ends in its disambiguation, or the body restarts with an article or the name itself:
                 # "Valeri Nikolayevich Bragin" is one name, not a heading and "Bragin"
-                ends = head.endswith(")") or m[0] != name or re.search(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", head)
+                # ("Cove Fort, County Cork Cove Fort is …": the heading opens with the name itself)
+                ends = head.endswith(")") or m[0] != name or re.match(r"(?:The\s+)?" + re.escape(name) + r"(?![\w-])", head)
                 if ends and bare and all(_HEAD_WORD.fullmatch(w) for w in bare) and bare[0][:1].isupper():
                     return [head, sentence[m.start():]]
     return [sentence]

@@ -151,3 +151,10 @@ def test_case_titles_are_not_cut_at_an_initial() -> None:
     assert opening_words("Simeon P. Smith House The Simeon P. Smith House is a historic house. Built in 1810.") == (
         "Simeon P. Smith House The Simeon P. Smith House is a historic")
     assert opening_words("The club was formed in 1968. It is big.") == "The club was formed in 1968."
+
+
+def test_a_heading_is_not_cut_inside_a_full_name() -> None:
+    # "Valeri Bragin Valeri Nikolayevich Bragin": the surname after "Nikolayevich" is no restart of the body
+    text = "Valeri Bragin Valeri Nikolayevich Bragin (); born May 31, 1956, is a retired Russian ice hockey forward."
+    found = read("Bragin", "sport", text, title="Valeri Bragin Valeri Nikolayevich Bragin (); born May 31, 1956, is a")
+    assert found is None or found[1] == "partial"
