@@ -592,6 +592,9 @@ SHAPES: tuple[tuple[re.Pattern[str], Handler], ...] = (
     (re.compile(r"^(?:what|who)\s+(?:is|was|are|were)\s+(?P<obj>.+?)\s+(?:(?:best|mainly|mostly|primarily|most)\s+)?known\s+for$",
                 _I), _single("known for", "occupation")),
     (re.compile(r"^(?:who|whom)\s+(?:is|was|were)\s+(?P<obj>.+?)\s+(?:married|wed)\s+to$", _I), _single("married to", "spouse")),
+    # "What does the term "Ibanag" refer to?", "What does the abbreviation "IGY" stand for?": what X is
+    (re.compile(r"^what\s+(?:does|did|do)\s+(?:the\s+(?:term|word|name|abbreviation|acronym|title)\s+)?(?P<obj>.+?)\s+"
+                r"(?:refer\s+to|stand\s+for|mean|denote|describe)$", _I), _single("what does X refer to", "definition")),
     # "2nd Duke of Newcastle, what year was he born?"
     (re.compile(r"^(?P<rest>[^,]+?),\s+(?:when|(?:in\s+)?(?:what|which)\s+(?:year|date))\s+(?:was|were|did)\s+(?:he|she|it|they)\s+"
                 r"(?P<verb>[a-z-]+)$", _I), _topic_event),

@@ -394,3 +394,8 @@ def test_ramdocs_one_object_shapes(question: str, objects: list[str], dimensions
 def test_ramdocs_count_and_role_shapes(question: str, objects: list[str], dimensions: list[str]) -> None:
     r = read_question(question)
     assert (r.objects, r.dimensions) == (objects, dimensions)
+
+
+def test_what_does_x_refer_to_asks_what_it_is() -> None:
+    assert read_question('What does the term "Ibanag" refer to?').dimensions == ["definition"]
+    assert read_question('What does the abbreviation "IGY" stand for?').objects == ["IGY"]

@@ -49,7 +49,7 @@ def _ramdocs_case(number: int, row: dict) -> RealCase:
     pages, gold_urls = [], []
     for j, doc in enumerate(row["documents"], start=1):
         url = f"https://d{j}.q{number}.ramdocs.example/doc.html"
-        pages.append(Page(url=url, title=opening_words(doc["text"]), text=doc["text"]))
+        pages.append(Page(url=url, title=opening_words(doc["text"]), text=doc["text"], heading=False))
         if doc["type"] == "correct":
             gold_urls.append(url)
     backing = Counter(d["answer"] for d in row["documents"] if d["type"] == "correct")

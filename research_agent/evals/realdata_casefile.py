@@ -25,6 +25,9 @@ class Page:
     """https://<host>/<path>; served from pages/<host>/<path>."""
     title: str
     text: str
+    heading: bool = True
+    """Repeat the title as the page's <h1>. Off when the title is only the text's opening words (RAMDocs): a
+    heading cut after 12 words ("… is an American death metal") reads as a sentence of its own."""
 
 
 @dataclass
@@ -44,18 +47,19 @@ class RealCase:
 
 def opening_words(text: str, limit: int = 12) -> str:
     """At most `limit` words of the text's first sentence (what a result title would show)."""
-    first = re.split(r"(?<=[.!?])\s+(?=[A-Z\"“(])", text.strip(), maxsplit=1)[0]
+    # not after an initial or a short abbreviation: "Simeon P. Smith House", "St. Michael Academy", "Dr. Who"
+    first = re.split(r"(?<![\s.][A-Z]\.)(?<!\b[A-Z][a-z]\.)(?<=[.!?])\s+(?=[A-Z\"“(])", " " + text.strip(), maxsplit=1)[0].strip()
     words = first.split()
     return " ".join(words[:limit]).rstrip(",;:")
 
 
-def page_html(title: str, text: str) -> str:
+def page_html(title: str, text: str, heading: bool = True) -> str:
     paras = [p for p in re.split(r"\n\s*\n", text.strip()) if p.strip()] or [text]
     body = "\n".join(f"<p>{html.escape(p.strip())}</p>" for p in paras)
     return (
         "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
         f"<title>{html.escape(title)}</title></head>\n"
-        f"<body><article><h1>{html.escape(title)}</h1>\n{body}\n</article></body></html>\n"
+        f"<body><article>{f'<h1>{html.escape(title)}</h1>' if heading else ''}\n{body}\n</article></body></html>\n"
     )
 
 
@@ -83,7 +87,7 @@ def write_case(dest: Path, case: RealCase) -> Path:
         host, _, path = page.url.split("://", 1)[1].partition("/")
         file = pages / host / (path or "index.html")
         file.parent.mkdir(parents=True, exist_ok=True)
-        file.write_text(page_html(page.title, page.text), encoding="utf-8")
+        file.write_text(page_html(page.title, page.text, page.heading), encoding="utf-8")
     lines = [
         f"id = {_toml(case.id)}", f"category = {_toml(case.category)}", f"question = {_toml(case.question)}",
         f"description = {_toml(case.description)}", "", "[contract]",

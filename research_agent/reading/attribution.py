@@ -439,6 +439,8 @@ def _with_role(sentence: str, m: EntityMention) -> EntityMention:
         # a possessor ("Kestrel's maximum size", "Acme's rival") is not the subject: like "the X of Kestrel"
         return EntityMention(m.start, m.end, m.text, m.obj, m.how, prepositional=True, genitive=True)
     before = sentence[: m.start].rstrip()
+    # "on instruction of the then Vice-Admiral", "by the late Sir John": determiners and such modifiers sit between
+    before = re.sub(r"(?:\s+(?:the|a|an|then|late|former|his|her|its|their))+$", "", " " + before, flags=re.I).strip()
     prev = re.findall(r"[A-Za-z']+$", before)
     word = prev[0].lower() if prev else ""
     if word == "of":
@@ -457,7 +459,10 @@ def lead_mentions(text: str, obj: Named) -> bool:
         short = _short_form(name)
         if short and _name_regex(short).search(text):
             return True
-    return any(_person_variant(chunk, n) for _, _, chunk in proper_chunks(text) for n in obj.names if n)
+    # a longer name holding the name ("Simeon P. Smith House", "Marlette Township") is worth opening: what it
+    # says is read as a weak, `partial` finding
+    chunks = [part for _, _, chunk in proper_chunks(text) for part in re.split(r"\s+(?:The|A|An)\s+", chunk)]
+    return any(_person_variant(chunk, n) or _partial(chunk, n) for chunk in chunks for n in obj.names if n)
 
 
 def page_subject(title: str, objects: Sequence[Named]) -> str | None:

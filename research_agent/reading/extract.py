@@ -172,6 +172,11 @@ def _complement(sentence: str, family: str) -> list[Value]:
     if not phrase or len(phrase) > 80 or not re.search(r"[a-z]", phrase):
         return []
     start = m.end() + skip
+    if family == "definition" and not re.search(r"\b(?:an?|the)\s+$", m.group(0), re.I):
+        return []  # "is collected in …", "was 12": a definition names a kind of thing, with its article
+    if family == "definition" and not skip and (art := re.search(r"\b(?:an?|the)\s+$", m.group(0), re.I)):
+        start = m.start() + art.start()  # "is a butterfly zoo": what it is, with its article, as written
+        phrase = sentence[start:m.end()] + phrase
     return [Value("text", _canon_text(key), phrase, start, start + len(phrase))]
 
 
@@ -467,7 +472,8 @@ def _heading_split(sentence: str, named: Sequence[Named]) -> list[str]:
                 bare = re.sub(r"\([^()]*\)", " ", head).split()
                 # a heading ends in its disambiguation, or the body restarts with an article or the name itself:
                 # "Valeri Nikolayevich Bragin" is one name, not a heading and "Bragin"
-                ends = head.endswith(")") or m[0] != name or re.search(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", head)
+                # ("Cove Fort, County Cork Cove Fort is …": the heading opens with the name itself)
+                ends = head.endswith(")") or m[0] != name or re.match(r"(?:The\s+)?" + re.escape(name) + r"(?![\w-])", head)
                 if ends and bare and all(_HEAD_WORD.fullmatch(w) for w in bare) and bare[0][:1].isupper():
                     return [head, sentence[m.start():]]
     return [sentence]

@@ -348,6 +348,10 @@ FAMILIES: tuple[Family, ...] = (
     Family("occupation", "phrase", (("occupation",), ("profession",), ("job",), ("career",), ("work",), ("role",)),
            (r"is", r"was", r"works? as", r"worked as", r"career", r"profession", r"occupation"), cue_optional=True,
            query_words=("profession",)),
+    # "What is the primary function of X?", "What does X refer to?": what X is, the complement of "X is a/an …"
+    Family("definition", "phrase", (("function",), ("purpose",), ("activity",), ("definition",), ("meaning",), ("refer",),
+                                    ("refers",), ("stand", "for"), ("known", "for")),
+           (r"is", r"was", r"are", r"were"), cue_optional=True, query_words=("is a",)),
     Family("genre", "phrase", (("genre",), ("style",), ("type",), ("kind",)),
            (r"genre", r"style", r"is", r"was"), cue_optional=True, query_words=("genre",)),
     Family("format", "phrase", (("format",),), (r"format", r"airs", r"broadcasts?", r"programming"),

@@ -128,3 +128,33 @@ def test_a_reference_only_the_body_grounds_is_weak() -> None:
     assert read("Coneo", "sport", text, title="Best Outside Hitter award and her team finished in fifth place") == (
         "volleyball", "carried")
     assert read("Coneo", "sport", text, title="Coneo") == ("volleyball", "reference")
+
+
+def test_what_a_thing_is_keeps_its_article() -> None:
+    text = "Belorechensky District () is an administrative district (raion), one of the thirty-eight in Krasnodar Krai."
+    assert read("Belorechensky District", "primary function", text) == ("an administrative district", "name")
+    # a participle after the copula is no definition
+    assert read("Nothocestrum", "definition", "Nothocestrum is collected in the wild.") is None
+
+
+def test_a_result_naming_a_longer_form_is_a_lead() -> None:
+    from research_agent.reading.attribution import Named, lead_mentions
+
+    house = Named("Simeon Smith House", ("Simeon Smith House",))
+    assert lead_mentions("Simeon P. Smith House The Simeon P. Smith House is a historic", house)
+    assert not lead_mentions("Smith House of Commons records", house)
+
+
+def test_case_titles_are_not_cut_at_an_initial() -> None:
+    from research_agent.evals.realdata_casefile import opening_words
+
+    assert opening_words("Simeon P. Smith House The Simeon P. Smith House is a historic house. Built in 1810.") == (
+        "Simeon P. Smith House The Simeon P. Smith House is a historic")
+    assert opening_words("The club was formed in 1968. It is big.") == "The club was formed in 1968."
+
+
+def test_a_heading_is_not_cut_inside_a_full_name() -> None:
+    # "Valeri Bragin Valeri Nikolayevich Bragin": the surname after "Nikolayevich" is no restart of the body
+    text = "Valeri Bragin Valeri Nikolayevich Bragin (); born May 31, 1956, is a retired Russian ice hockey forward."
+    found = read("Bragin", "sport", text, title="Valeri Bragin Valeri Nikolayevich Bragin (); born May 31, 1956, is a")
+    assert found is None or found[1] == "partial"
