@@ -433,10 +433,10 @@ def read_page(
     discourse = Subjects(page_subject(title, named) or site_subject(url, title, named))
     common = page_vocabulary(text)
     best: dict[str, tuple[tuple[int, ...], Reading]] = {}
-    for r in table_readings(text, named, targets, profiles, values_for, Reading):
-        rank = (0, 0, int(r.canonical.lower() in _VAGUE), _HOW_RANK["name"], len(sentences))
-        if r.cell not in best or rank < best[r.cell][0]:
-            best[r.cell] = (rank, r)
+    for row in table_readings(text, named, targets, profiles, values_for, Reading):
+        rank = (0, 0, int(row.canonical.lower() in _VAGUE), _HOW_RANK["name"], len(sentences))
+        if row.cell not in best or rank < best[row.cell][0]:
+            best[row.cell] = (rank, row)
     for i, sentence in enumerate(sentences):
         ents = mentions(sentence, named, page_object=discourse.current, common=common)
         for t in targets:

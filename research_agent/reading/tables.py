@@ -63,7 +63,7 @@ def header_column(header: list[str], dim_name: str, cues: re.Pattern[str]) -> in
 
 def table_readings(
     text: str, named: Sequence[Named], targets: Sequence["Target"], profiles: dict[str, "Profile"],
-    values_for: Callable[[str, "Profile", object], list["Value"]], make: Callable[..., "Reading"],
+    values_for: Callable[..., list["Value"]], make: Callable[..., "Reading"],
 ) -> list["Reading"]:
     """A reading per (row, target) where the row's first cell names the target object alone."""
     out: list[Reading] = []
