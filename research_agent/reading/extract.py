@@ -129,7 +129,10 @@ _GENRE_HEADS = re.compile(r"\s+(?:film|movie|album|novel|song|single|series|game
 
 
 def _complement(sentence: str, family: str) -> list[Value]:
-    m = _COPULA.search(mask_parentheses(sentence))
+    masked = mask_parentheses(sentence)
+    m = _COPULA.search(masked)
+    if family == "definition":  # "was founded in 1869 and is the oldest chess club": the copula with an article
+        m = next((c for c in _COPULA.finditer(masked) if re.search(r"\b(?:an?|the)\s+$", c.group(0), re.I)), None)
     if not m:
         return []
     rest = sentence[m.end():]
