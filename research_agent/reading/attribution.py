@@ -348,7 +348,8 @@ def mentions(
         found.append(EntityMention(s, e, text, owner, chunk_how))
         taken.append((s, e))
     found.sort(key=lambda m: m.start)
-    return [_with_role(sentence, m) for m in _or_aliases(sentence, found)]
+    found = [_expanded(sentence, m, found) for m in _or_aliases(sentence, found)]
+    return [_with_role(sentence, m) for m in found]
 
 
 def _or_aliases(sentence: str, found: list[EntityMention]) -> list[EntityMention]:
@@ -360,6 +361,18 @@ def _or_aliases(sentence: str, found: list[EntityMention]) -> list[EntityMention
     if b.obj is None and re.fullmatch(r"\s+(?:or|aka|a\.k\.a\.)\s+", sentence[a.end:b.start]):
         return [a, EntityMention(b.start, b.end, b.text, a.obj, "alias"), *found[2:]]
     return found
+
+
+def _expanded(sentence: str, m: EntityMention, found: list[EntityMention]) -> EntityMention:
+    """ "Oxford University Chess Club (OUCC) was founded …": the name a parenthesis gives an acronym object for
+    is that object."""
+    if m.obj is not None:
+        return m
+    after = re.match(r"\s*\(\s*([A-Z][A-Z0-9.&-]{1,9})\s*[);,]", sentence[m.end:])
+    if not after:
+        return m
+    owner = next((e.obj for e in found if e.obj is not None and e.text == after[1] and e.start > m.end), None)
+    return EntityMention(m.start, m.end, m.text, owner, "alias") if owner and owner.isupper() else m
 
 
 def _chunk_owner(text: str, objects: Sequence[Named], page_object: str | None) -> tuple[str | None, How | None]:

@@ -148,7 +148,10 @@ _GENRE_HEADS = re.compile(r"\s+(?:film|movie|album|novel|song|single|series|game
 
 
 def _complement(sentence: str, family: str) -> list[Value]:
-    m = _COPULA.search(mask_parentheses(sentence))
+    masked = mask_parentheses(sentence)
+    m = _COPULA.search(masked)
+    if family == "definition":  # "was founded in 1869 and is the oldest chess club": the copula with an article
+        m = next((c for c in _COPULA.finditer(masked) if re.search(r"\b(?:an?|the)\s+$", c.group(0), re.I)), None)
     if not m:
         return []
     rest = sentence[m.end():]
@@ -453,6 +456,8 @@ def read_page(
 
 
 _REPEATED_HEADING = re.compile(r"(?P<h>[A-Z][^()]{2,100}?)(?:\s*\([^()]{1,60}\))?\s+(?P<body>(?:The\s+|A\s+|An\s+)?(?P=h)\b)")
+_RESTARTED_NAME = re.compile(r"(?P<h>(?P<first>[A-Z][\w'’-]+)(?:\s+[A-Z][\w'’.-]*){1,4}?)\s+(?P<body>(?P=first)\s+[A-Z])")
+"""A title that is a short form of the full name the body starts with: "Valeri Bragin Valeri Nikolayevich Bragin (…)"."""
 _HEAD_WORD = re.compile(r"[A-Z0-9][\w'’.&-]*,?|of|the|de|da|di|del|der|von|van|and|in|on|upon|under|&|–|-")
 
 
@@ -460,7 +465,7 @@ def _heading_split(sentence: str, named: Sequence[Named]) -> list[str]:
     """A heading run into the first sentence ("Symphony No. 1 (Balakirev) The Symphony No. 1 in C major by Mily
     Balakirev is …", "Simeon P. Smith House The Simeon P. Smith House is …"): the heading — capitalised words and
     a parenthesis — is its own piece, so its words are not the sentence's subject. Both pieces are slices."""
-    rep = _REPEATED_HEADING.match(sentence)
+    rep = _REPEATED_HEADING.match(sentence) or _RESTARTED_NAME.match(sentence)
     if rep and all(_HEAD_WORD.fullmatch(w) for w in rep["h"].split()):
         return [sentence[: rep.start("body")].rstrip(), sentence[rep.start("body"):]]
     for obj in named:

@@ -158,3 +158,16 @@ def test_a_heading_is_not_cut_inside_a_full_name() -> None:
     text = "Valeri Bragin Valeri Nikolayevich Bragin (); born May 31, 1956, is a retired Russian ice hockey forward."
     found = read("Bragin", "sport", text, title="Valeri Bragin Valeri Nikolayevich Bragin (); born May 31, 1956, is a")
     assert found is None or found[1] == "partial"
+
+
+def test_a_name_a_parenthesis_gives_an_acronym_for_is_the_acronym() -> None:
+    text = ("The Oxford University Chess Club (OUCC) was founded at the University of Oxford in 1869 and is the oldest "
+            "university chess club in the United Kingdom.")
+    assert read("OUCC", "primary activity", text, title="Oxford University Chess Club") == (
+        "the oldest university chess club", "alias")
+    assert read("OUCC", "founded", text, title="Oxford University Chess Club") == ("1869", "alias")
+
+
+def test_a_short_title_before_the_full_name_is_a_heading() -> None:
+    text = "Valeri Bragin Valeri Nikolayevich Bragin (); born May 31, 1956, is a retired Russian ice hockey forward."
+    assert read("Bragin", "sport", text, title="Valeri Bragin") == ("ice hockey", "partial")
