@@ -122,7 +122,7 @@ def _phrase_values(sentence: str, prof: Profile, dim: DimensionSpec) -> list[Val
         forms = [(w if fam.case_sensitive else w.lower(), w.lower()) for w in fam.vocabulary] + list(fam.word_forms)
         plural = "" if fam.case_sensitive else "s?"
         for word, canon in sorted(forms, key=lambda f: len(f[0]), reverse=True):
-            for m in re.finditer(r"(?<![\w-])" + re.escape(word) + plural + r"(?![\w+#-])", low):
+            for m in re.finditer(r"(?<![\w-])" + re.escape(word) + plural + r"(?![\w+#]|-(?!language\b))", low):
                 if any(h.start <= m.start() < h.end for h in hits):
                     continue
                 end = m.end()
