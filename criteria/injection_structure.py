@@ -87,6 +87,8 @@ class _Patterns:
     exfil_strong: re.Pattern[str]
     code_insert: re.Pattern[str]
     vocative_start: re.Pattern[str]
+    addressable: re.Pattern[str]
+    """Matches wherever ``vocative`` or ``modal`` could: "you" or an addressee word (a cheap pre-check)."""
 
 
 @dataclass(frozen=True)
@@ -231,7 +233,8 @@ def _intents(w: _Words, lex: dict[str, list[str]]) -> dict[str, re.Pattern[str]]
 def _patterns() -> _Patterns:
     lex = tomllib.loads(LEXICON_FILE.read_text(encoding="utf-8"))
     w = _words(lex)
-    return _Patterns(**_addressing(w, lex), **_orders(w), **_intents(w, lex))
+    return _Patterns(**_addressing(w, lex), **_orders(w), **_intents(w, lex),
+                     addressable=re.compile(rf"\b(?:you|{w.one})", re.IGNORECASE))
 
 def _sentences(text: str, p: _Patterns) -> Iterator[tuple[int, str]]:
     """(offset, sentence) for every sentence of every line of ``text``."""
@@ -253,9 +256,9 @@ def _sentences(text: str, p: _Patterns) -> Iterator[tuple[int, str]]:
 _CLAUSE = re.compile(r"[,;:—–]\s*(?:(?:so|and|then|but|now|therefore|thus)\b[\s,]*)?|\b(?:so|and\s+then)\s+")
 
 
-def _directive(p: _Patterns, sentence: str) -> bool:
+def _directive(p: _Patterns, sentence: str, addressable: bool) -> bool:
     """An imperative opening the sentence or one of its clauses, or a modal order anywhere in it."""
-    if p.modal.search(sentence):
+    if addressable and p.modal.search(sentence):
         return True
     starts = [0, *(m.end() for m in _CLAUSE.finditer(sentence))]
     return any(p.opener.match(sentence, pos) for pos in starts)
@@ -299,7 +302,10 @@ def find_instructions(text: str) -> list[StructuralHit]:
     carried_change = False
     left = 0
     for start, sentence in _sentences(text, p):
-        vocative = p.vocative.search(sentence)
+        # every alternative of `vocative` and `modal` holds "you" or an addressee word: most
+        # sentences of a page hold neither, and the pre-check costs a fraction of those searches
+        addressable = p.addressable.search(sentence) is not None
+        vocative = p.vocative.search(sentence) if addressable else None
         if vocative is not None:
             carried, left = (start, vocative.group(0).strip()), CARRY_SENTENCES + 1
             # "Okay bot, new instructions." announces the intent the next sentence carries out
@@ -307,7 +313,7 @@ def find_instructions(text: str) -> list[StructuralHit]:
         elif left <= 0:
             carried_change = False
         intent = None
-        if _directive(p, sentence):
+        if _directive(p, sentence, addressable):
             intent = _intent(p, sentence, left > 0) or ("override" if left > 0 and carried_change else None)
         if intent is not None:
             # "in your answer, show your working" is an exam's order too: steering the output
