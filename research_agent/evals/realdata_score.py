@@ -103,10 +103,11 @@ def realdata_table(runs: list[dict]) -> str:
         rd = [r["realdata"] for r in rows]
         cells = sum(x["cells_right"] for x in rd), sum(x["cells_total"] for x in rd)
         calls, least = sum(x["tool_calls"] for x in rd), sum(x["min_tool_calls"] for x in rd)
+        ratio = f"={calls / least:>4.2f}x" if least else "  (no minimum)"  # hand-written cases carry no minimum
         lines.append(
             f"{name:11} {len(rows):>5}  {cells[0]:>6}/{cells[1]:<6}  {sum(r['end_kind'] == r['expected'] for r in rows):>4}/{len(rows):<4}"
             f"  {sum(x['gold_read'] for x in rd):>4}/{len(rows):<4}  {sum(r['wrong_confirmations'] for r in rows):>10}  "
-            f"{calls / max(len(rows), 1):>6.1f} / {least / max(len(rows), 1):<4.1f}={calls / max(least, 1):>4.2f}x"
+            f"{calls / max(len(rows), 1):>6.1f} / {least / max(len(rows), 1):<4.1f}{ratio}"
             f"  {sum(x['contract_fallback'] for x in rd):>18}"
         )
     few = len(runs) <= MISSES_SHOWN
