@@ -201,7 +201,7 @@ def _default_text() -> str:
     resource = resources.files(__package__ or "criteria").joinpath(DEFAULT_POLICY_RESOURCE)
     if not resource.is_file():
         # The name "criteria" can resolve to a namespace package that is not
-        # this one (pytest puts tests/ on sys.path, and tests/criteria/ has no
+        # this one (a test runner may put tests/ on sys.path, and tests/criteria/ has no
         # __init__.py); the file shipped beside this module is the one meant.
         resource = Path(__file__).with_name(DEFAULT_POLICY_RESOURCE)
     return resource.read_text(encoding="utf-8")

@@ -55,6 +55,9 @@ _REFERENCE_NOUNS = (
     "update", "release", "version", "tool", "service", "platform", "database", "library", "framework", "app",
     "application", "engine", "system", "vendor", "startup", "package", "plugin", "editor", "server", "proxy",
     "broker", "store", "airport", "church", "garden", "brand", "chain", "brewer", "label",
+    # places of every administrative kind ("the township had a total population of 909")
+    "township", "borough", "parish", "province", "state", "region", "commune", "suburb", "neighbourhood",
+    "neighborhood", "hamlet", "community", "settlement",
 )
 _REFERENCE = re.compile(
     r"\b(?:" + "|".join(_PRONOUNS) + r")\b|\b(?:the|this|that)\s+(?:" + "|".join(_REFERENCE_NOUNS) + r")s?\b", re.I

@@ -68,6 +68,15 @@ def test_a_reference_counts_only_on_a_page_whose_title_names_the_object():
     assert wrong.reason == "object_not_named"
 
 
+def test_a_place_noun_refers_to_the_place_its_page_is_titled_with():
+    from research_agent.evals.support import attributed
+
+    quote = "As of the 2000 census , the township had a total population of 909 ."  # RAMDocs, as tokenised there
+    names = ["Washington Township, Michigan"]
+    assert attributed(quote, names, "Washington Township , Gratiot County , Michigan")
+    assert not attributed(quote, names, "Lincoln Township , Huron County , Michigan")
+
+
 def test_every_quote_behind_the_cell_must_state_the_value():
     quotes = ["Okapi Boards is licensed under the MIT license.", "Okapi Boards is licensed under the GPL."]
     [wrong] = wrong_confirmations(_state(["Okapi Boards"], "license", quotes))
