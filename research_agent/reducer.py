@@ -45,8 +45,6 @@ from .tools.errors import BlockedByPolicy
 from .tools.fingerprint import ClusterIndex
 
 MAX_LEADS_PER_SEARCH = 5
-_WEAK = ("partial:", "carried:")
-"""Attributions that may be about another entity (see `reading.attribution.How`): never an independent source."""
 _FORUM = re.compile(r"(^|\.)(forum|forums|community|discuss|discourse|reddit|news\.ycombinator)\.|/(forum|forums|community|discuss|t|thread|threads)/", re.I)
 
 
@@ -356,11 +354,11 @@ class Reducer:
         # a quote tied to the object only by a longer name holding its name ("Marlette Township"), or by a reference
         # the page title does not ground, may be about another entity: it stays a candidate, and backs the value only
         # when nothing else does (never confirming)
-        support = [f for f in support if not (f.attribution or "").startswith(_WEAK)] or support
+        support = [f for f in support if not f.weak] or support
         clusters = {state.sources[f.source_id].cluster_id or f.source_id for f in support}
         # a forum post, or a quote tied to the object only by a title and a surname ("General Bradshaw") or by a
         # longer name holding its name ("Marlette Township"), never confirms a cell on its own
-        strong = [f for f in support if f.source_type != "forum" and not (f.attribution or "").startswith(("title:", *_WEAK))]
+        strong = [f for f in support if f.source_type != "forum" and f.confirms_alone]
         cell.finding_ids = [f.id for f in support]
         cell.candidate_ids = [f.id for f in findings if f not in support]
         cell.source_ids = sorted({f.source_id for f in support}, key=lambda s: int(s[1:]))

@@ -41,6 +41,10 @@ OPEN_STATUSES = ("pending", "partial")
 LADDER = ("initial", "rephrase", "primary_sources", "reframe", "closed")
 
 
+WEAK_ATTRIBUTIONS = frozenset({"partial", "carried"})
+"""Attributions that may be about another entity (see `reading.attribution.How`)."""
+
+
 @dataclass
 class Finding:
     id: str
@@ -59,6 +63,22 @@ class Finding:
     policy: str = "offline"
     attribution: str | None = None
     """How the quote names the cell's object (`name:Okapi Boards`, `reference:It`, `variant:Edward Davis Wood Jr.`)."""
+
+    @property
+    def how(self) -> str | None:
+        """The kind of attribution (`name`, `reference`, `carried`, … — `reading.attribution.How`), None when unrecorded."""
+        return self.attribution.partition(":")[0] if self.attribution else None
+
+    @property
+    def weak(self) -> bool:
+        """Tied to the object only by a longer name holding its name or by a reference the page title does not
+        ground: it may be about another entity, so it is never an independent source."""
+        return self.how in WEAK_ATTRIBUTIONS
+
+    @property
+    def confirms_alone(self) -> bool:
+        """Not weak, and not a title and a surname ("General Bradshaw": many people fit)."""
+        return not self.weak and self.how != "title"
 
 
 @dataclass
