@@ -96,7 +96,7 @@ from .parser import JsonDecisionParser, Parser
 from .recovery import RecoveryPolicy, describe
 from .state import StateSchema
 from .stop_reason import StopReason
-from .trace import RunTrace, TraceWriter, run_status
+from .trace import RunStatus, RunTrace, TraceWriter, run_status
 from .types import (
     Action,
     ActionResult,
@@ -165,8 +165,12 @@ class Engine:
         cancel_token: CancelToken | None = None,
         max_retries_per_step: int = 2,
         meter: UsageMeter | None = None,
+        status_of: Callable[[StopReason | str | None], RunStatus] = run_status,
     ) -> None:
         self.agent = agent
+        self.status_of = status_of
+        """Stop reason → the manifest's and the run-end event's status; an application with its own ending
+        table passes that table's view (the default is the engine's `run_status`)."""
         self.meter = meter if meter is not None else UsageMeter()
         """What every model call of a run adds to; wrap models handed to the agent as `MeteredModel(m, meter)`."""
         self.budget = budget if budget is not None else RuntimeBudget(max_steps=10)
@@ -531,12 +535,13 @@ class Engine:
         if state.final_result is None and run.kept_final is not None:
             state.final_result = run.kept_final
         usage = run.used()
-        status = run_status(state.stop_reason)
+        status = self.status_of(state.stop_reason)
         payload = RunEndPayload(stop_reason=state.stop_reason, stop_detail=state.stop_detail, status=status, steps=len(run.records))
         ended = RunEndEvent(step_id=state.current_step, agent_id=run.agent_id, ok=run.escaped is None, payload=payload, error=run.escaped)
         self._emit(run, ended)
         if run.trace is not None:
-            run.trace.close(steps=state.current_step, stop_reason=state.stop_reason, stop_detail=state.stop_detail, usage=usage)
+            run.trace.close(steps=state.current_step, stop_reason=state.stop_reason, stop_detail=state.stop_detail, usage=usage,
+                            status=status if state.stop_reason is not None else "failed")
         if self.env is not None and hasattr(self.env, "close"):
             self.env.close()
         task_result = TaskResult(

@@ -287,11 +287,15 @@ class RunTrace:
         self._steps.flush()
         self._events.flush()
 
-    def close(self, *, steps: int, stop_reason: StopReason | None, stop_detail: str | None, usage: Usage) -> None:
+    def close(self, *, steps: int, stop_reason: StopReason | None, stop_detail: str | None, usage: Usage,
+              status: RunStatus | None = None) -> None:
+        """`status` as the engine's `status_of` gave it; by default `run_status` of the reason."""
         self._write_events()
         self.manifest.ended_at = datetime.now(timezone.utc).isoformat()
         self.manifest.steps = steps
-        self.manifest.status = run_status(stop_reason) if stop_reason is not None else "failed"
+        if status is None:
+            status = run_status(stop_reason) if stop_reason is not None else "failed"
+        self.manifest.status = status
         self.manifest.stop_reason = None if stop_reason is None else str(stop_reason)
         self.manifest.stop_detail = redact(stop_detail, self._secrets)
         self.manifest.usage = TraceUsage.of(usage)

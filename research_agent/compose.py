@@ -45,7 +45,7 @@ from .agent import ResearchAgent
 from .config import ResearchConfig, research_home
 from .construct import make_model
 from .contract import TaskContract
-from .endings import EXIT_CODES, RESUMABLE, EndKind, end_kind_for
+from .endings import EXIT_CODES, RESUMABLE, EndKind, end_kind_for, manifest_status
 from .policy.base import Policy
 from .policy.offline import OfflinePolicy
 from .reducer import ReducerConfig
@@ -381,7 +381,7 @@ def execute(
             hooks=[hook],
             cancel_token=cancel_token or StoreCancelToken(store, task_id),
             max_retries_per_step=cfg.transient_attempts,
-            meter=meter,
+            meter=meter, status_of=manifest_status,
         )
         result: EngineResult = engine.run(Task(objective=contract.question, id=task_id), state=state, run_id=run_id)
     finally:

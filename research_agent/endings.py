@@ -26,7 +26,7 @@ from engine.trace import RunStatus, run_status
 
 __all__ = [
     "ENDINGS", "EXIT_CODES", "KINDS", "RESUMABLE", "STATUS_LABEL", "STORE_STATUS",
-    "EndKind", "Ending", "KindView", "end_kind_for", "ending_for",
+    "EndKind", "Ending", "KindView", "end_kind_for", "ending_for", "manifest_status",
 ]
 
 StoreStatus = Literal["completed", "partial", "aborted", "failed"]
@@ -93,9 +93,10 @@ class Ending:
 
 
 # Every StopReason, listed (a test checks that none is missing).  `agent_condition` and
-# `env_terminal` are "completed" in the engine's manifest, but the research agent never asks
-# to stop by itself and has no environment: a research run that ends so did not judge its
-# evidence sufficient, and is `failed`.
+# `env_terminal` are "completed" in the engine's own `run_status`, but the research agent never
+# asks to stop by itself and has no environment: a research run that ends so did not judge its
+# evidence sufficient, and is `failed` — in its trace manifest too (`manifest_status`, which the
+# composition root hands the engine).
 _KIND_OF: dict[StopReason, EndKind] = {
     StopReason.EVIDENCE_SUFFICIENT: EndKind.COMPLETED,
     StopReason.FINAL: EndKind.COMPLETED,
@@ -118,7 +119,13 @@ _KIND_OF: dict[StopReason, EndKind] = {
     StopReason.UNRECOVERABLE_ERROR: EndKind.FAILED,
 }
 
-ENDINGS: dict[StopReason, Ending] = {r: Ending(k, run_status(r)) for r, k in _KIND_OF.items()}
+def _manifest(reason: StopReason, kind: EndKind) -> RunStatus:
+    """The engine's manifest status, except that a research run that ends `failed` is never "completed"."""
+    status = run_status(reason)
+    return "failed" if kind is EndKind.FAILED else status
+
+
+ENDINGS: dict[StopReason, Ending] = {r: Ending(k, _manifest(r, k)) for r, k in _KIND_OF.items()}
 """Stop reason → every view of that ending."""
 
 _NO_REASON = Ending(EndKind.FAILED, "failed")  # what the trace says of a run that ended without a reason
@@ -133,6 +140,11 @@ def ending_for(reason: StopReason | str | None) -> Ending:
     except ValueError:
         return _NO_REASON
     return ENDINGS.get(known, _NO_REASON)
+
+
+def manifest_status(reason: StopReason | str | None) -> RunStatus:
+    """The trace manifest's status of a research run (the engine's `status_of`); None: still running."""
+    return "running" if reason is None else ending_for(reason).manifest
 
 
 def end_kind_for(reason: StopReason | str | None) -> EndKind:

@@ -36,6 +36,7 @@ def test_the_table_covers_every_stop_reason_and_its_views_agree() -> None:
         assert (EXIT_CODES[e.kind], STATUS_LABEL[e.kind], status_for(e.kind)) == (e.view.exit_code, e.view.label, e.view.store_status)
         assert (e.kind in RESUMABLE) is e.view.resumable
         assert (e.view.label == "Complete") is (e.kind is EndKind.COMPLETED) is (e.view.exit_code == 0)
+        assert (e.manifest == "completed") is (e.kind is EndKind.COMPLETED)  # the trace never says more than the report
     assert end_kind_for(None) is end_kind_for("no_such_reason") is EndKind.FAILED  # never shown as complete
 
 
