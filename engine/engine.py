@@ -96,7 +96,8 @@ from .parser import JsonDecisionParser, Parser
 from .recovery import RecoveryPolicy, describe
 from .state import StateSchema
 from .stop_reason import StopReason
-from .trace import RunStatus, RunTrace, TraceWriter, run_status
+from .run_status import RunStatus, run_status
+from .trace import RunTrace, TraceWriter
 from .types import (
     Action,
     ActionResult,

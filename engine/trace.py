@@ -41,36 +41,9 @@ from typing import IO, Any, Literal
 from pydantic import BaseModel, Field
 
 from .events import EngineEvent
-from .stop_reason import BUDGET_REASONS, StopReason
+from .run_status import RunStatus, run_status
+from .stop_reason import StopReason
 from .types import StepRecord, Usage
-
-RunStatus = Literal["running", "completed", "budget_exhausted", "cancelled", "failed", "aborted", "stopped"]
-
-_COMPLETED = frozenset(
-    {StopReason.FINAL, StopReason.SUCCESS, StopReason.EVIDENCE_SUFFICIENT, StopReason.AGENT_CONDITION, StopReason.ENV_TERMINAL}
-)
-_FAILED = frozenset(
-    {StopReason.UNRECOVERABLE_ERROR, StopReason.TASK_VALIDATION_FAILED, StopReason.ENV_CAPABILITY_MISMATCH}
-)
-
-
-def run_status(reason: StopReason | str | None) -> RunStatus:
-    """The manifest status for a stop reason (None: the run is still going)."""
-    if reason is None:
-        return "running"
-    reason = StopReason(reason)
-    if reason in _COMPLETED:
-        return "completed"
-    if reason in BUDGET_REASONS:
-        return "budget_exhausted"
-    if reason is StopReason.USER_CANCELLED:
-        return "cancelled"
-    if reason in _FAILED:
-        return "failed"
-    if reason is StopReason.RISK_ABORT:
-        return "aborted"
-    return "stopped"
-
 
 # --- redaction -------------------------------------------------------------
 

@@ -42,7 +42,8 @@ from engine import (
 )
 
 from .agent import ResearchAgent
-from .config import ResearchConfig, research_home
+from .config import ResearchConfig
+from .home import research_home
 from .construct import make_model
 from .contract import TaskContract
 from .endings import EXIT_CODES, RESUMABLE, EndKind, end_kind_for, manifest_status

@@ -18,6 +18,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError
 
+from .home import config_file_path, default_db, research_home
+
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DEMO_CORPUS = Path(__file__).resolve().parent / "demo"
 """The README's demo corpus; package data, so it is there after `pip install .` too."""
@@ -32,8 +34,6 @@ class ConfigError(ValueError):
     """The configuration file or a setting is invalid."""
 
 
-def research_home() -> Path:
-    return Path(os.environ.get("RESEARCH_HOME") or Path.home() / ".research")
 
 
 class ResearchConfig(BaseModel):
@@ -113,7 +113,7 @@ class ResearchConfig(BaseModel):
     """At most this many requests to one host at once while prefetching."""
 
     def db_path(self) -> Path:
-        return self.db or research_home() / "research.db"
+        return self.db or default_db()
 
     def corpus_path(self) -> Path:
         return self.corpus or DEMO_CORPUS
@@ -164,7 +164,7 @@ _ENV = {
 def load_config(file: Path | None = None, overrides: dict[str, Any] | None = None, env: dict[str, str] | None = None) -> ResearchConfig:
     env = dict(os.environ if env is None else env)
     data: dict[str, Any] = {}
-    path = file or research_home() / "config.toml"
+    path = file or config_file_path()
     if file is not None or path.exists():
         try:
             data.update(tomllib.loads(path.read_text(encoding="utf-8")))

@@ -88,7 +88,7 @@ def absolute(path: Path | None) -> Path | None:
 
 def _finish_config(cfg: ResearchConfig) -> ResearchConfig:
     """Defaults that depend on the user's home, and absolute paths for resume."""
-    from ..config import research_home
+    from ..home import research_home
 
     update: dict[str, Any] = {}
     if "traces" not in cfg.model_fields_set:

@@ -105,12 +105,14 @@ def list_tasks(
         if status is not None and status not in _LIST_STATUSES and status not in {k.value for k in EndKind}:
             known = ", ".join([*_LIST_STATUSES, *(k.value for k in EndKind)])
             raise BadInput(f"--status {status!r}: use one of {known}")
-        cfg = config(config_file, {"db": db})
-        rows = _summary_rows(cfg.db_path(), status, limit)
-        if rows is None:  # no file yet, an older schema, an error: the store creates, migrates or says so
-            store = open_store(cfg)
-            rows = _list_rows(store, status, limit)
-        where = cfg.db_path()
+        where = _plain_db_path(config_file, db)
+        rows = None if where is None else _summary_rows(where, status, limit)
+        if rows is None:  # a config file, no database yet, an older schema, an error: the full path decides
+            cfg = config(config_file, {"db": db})
+            where = cfg.db_path()
+            rows = _summary_rows(where, status, limit)
+            if rows is None:  # the store creates, migrates or says what is wrong
+                rows = _list_rows(open_store(cfg), status, limit)
     if as_json:
         sys.stdout.write(json.dumps(rows, indent=2) + "\n")
         return
@@ -121,6 +123,16 @@ def list_tasks(
         _print_plain(rows)
         return
     _print_table(rows)
+
+
+def _plain_db_path(config_file: Path | None, db: Path | None) -> Path | None:
+    """The database when no config file is involved (the usual case): `--db`, else the default under
+    `$RESEARCH_HOME` — without loading the config model.  None when a config file may set `db`."""
+    from ..home import config_file_path, default_db
+
+    if config_file is not None or config_file_path().exists():
+        return None
+    return db.expanduser().resolve() if db is not None else default_db()
 
 
 def _print_plain(rows: list[dict[str, Any]]) -> None:

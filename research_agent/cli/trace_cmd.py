@@ -37,7 +37,7 @@ def trace_data(store: Store, target: str, traces: Path | None, *, with_runs: boo
 
     Raises BadInput when no trace is found and `with_runs` is set (the command);
     the HTML report (`with_runs=False`) gets an empty timeline instead."""
-    from ..config import research_home
+    from ..home import research_home
 
     task, run_filter = _task_and_filter(store, target)
     runs = [r for r in store.runs(task.id) if run_filter in (None, r.id)]

@@ -66,7 +66,7 @@ def _capabilities_path(config: Any) -> Path:
     given = _get(config, "llm_capabilities_file")
     if given:
         return Path(given)
-    from ..config import research_home
+    from ..home import research_home
 
     return research_home() / "llm_capabilities.json"
 
