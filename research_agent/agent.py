@@ -28,7 +28,8 @@ from engine import Action, AgentModule, Decision, Model, Observation, StepRecord
 
 from .contract import TaskContract
 from .policy.base import Policy
-from .policy.offline import lead_allowed, leads_ahead
+from .leads import lead_allowed
+from .policy.offline import leads_ahead
 from .normalize import squash
 from .reducer import Reducer, ReducerConfig, action_key
 from .state import ResearchState, RiskEvent, new_state

@@ -41,7 +41,7 @@ from .contract import TaskContract, split_cell_key
 from .normalize import query_key, squash
 from .reading import Target, check_finding, read_page
 from .policy.base import CellJudgement, FindingDraft, PageView
-from .policy.offline import mentions, usable_leads
+from .leads import mentions, usable_leads
 from .step_kinds import Refusal, WaitReason
 from .state import LADDER, OPEN_STATUSES, ActionLog, Cell, CellStatus, Finding, Lead, ResearchState, RiskEvent, Source, SourceType
 from .tools.canonical import canonical_url, domain_of
