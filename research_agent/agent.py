@@ -10,7 +10,9 @@
   rules, and the dedup memory (normalised query key, canonical URL, a lead
   whose title and snippet match a page already read).  A refusal costs no tool
   call; the reducer tells the policy why.
-* `reduce` is the `Reducer`; `summarize_step` feeds the trace.
+* `reduce` asks the policy for the finding drafts of a page opened and for the rubric verdicts on the
+  cells about to be confirmed, and hands them to the `Reducer`, which applies them and asks no model;
+  `summarize_step` feeds the trace.
 """
 
 from __future__ import annotations
@@ -26,7 +28,8 @@ from engine import Action, AgentModule, Decision, Model, Observation, StepRecord
 
 from .contract import TaskContract
 from .policy.base import Policy
-from .policy.offline import lead_allowed, leads_ahead
+from .leads import lead_allowed
+from .policy.offline import leads_ahead
 from .normalize import squash
 from .reducer import Reducer, ReducerConfig, action_key
 from .state import ResearchState, RiskEvent, new_state
@@ -51,7 +54,7 @@ class ResearchAgent(AgentModule[ResearchState]):
         self.contract = contract
         self.policy = policy
         self.risk_policy = risk_policy
-        self.reducer = Reducer(policy, risk_policy, reducer_config)
+        self.reducer = Reducer(risk_policy, reducer_config)
         # naive_final: answer as soon as every cell has some value — the
         # "final result" stopping of the QitOS-style baseline, never the default.
         self.naive_final = naive_final
@@ -126,8 +129,18 @@ class ResearchAgent(AgentModule[ResearchState]):
         return None
 
     def reduce(self, state: ResearchState, observation: Observation, decision: Decision) -> ResearchState:
+        """The reducer applies; the policy is asked here: drafts for each page opened, then a verdict for
+        each cell the findings would confirm (its rubric can only hold a cell back)."""
         try:
-            return self.reducer.reduce(state, observation, decision)
+            work = self.reducer.begin(state)
+            for result in observation.action_results:
+                page = self.reducer.apply_result(state, work, result)
+                if page is not None:
+                    drafts = self.policy.extract(state, page.view, page.cells)
+                    self.reducer.apply_drafts(state, work, page, drafts, self.policy.name)
+            for key in self.reducer.settle(state, work, decision):
+                self.reducer.apply_judgement(state, key, self.policy.judge(state, key))
+            return self.reducer.finish(state, work)
         finally:
             self.count_model_use(state)
 

@@ -1,5 +1,8 @@
 """The reducer: turns one step's tool results into research-state changes.
 
+It applies and asks no model: the agent's reduce step gets the policy's finding drafts for an opened
+page and its rubric verdicts on the cells about to be confirmed, and hands them in (`Reducer`).
+
 Runs after every act phase and *before* any stop check, so the last useful
 evidence is never lost.  Per action result, in order:
 
@@ -18,7 +21,8 @@ evidence is never lost.  Per action result, in order:
    retry budget is spent, permanent ones consume it.
 
 Then every cell is settled from its findings (agreement, independence,
-conflicts and their resolution), hard constraints rule objects out, ladders
+conflicts and their resolution; a cell about to be confirmed waits for the
+policy's verdict, which can only hold it back), hard constraints rule objects out, ladders
 climb for cells whose current path is spent, and the progress counters move.
 """
 
@@ -26,20 +30,20 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, assert_never
+from typing import assert_never
 
 from criteria.risk_policy import RiskPolicy
 from criteria.quarantine import quarantine
 from criteria.risk_screen import page_is_risky, screen_action
-from engine import ActionResult, Decision, Observation
+from engine import ActionResult, Decision
 
 from .contract import TaskContract, split_cell_key
 from .normalize import query_key, squash
 from .reading import Target, check_finding, read_page
-from .policy.base import FindingDraft, PageView, Policy
-from .policy.offline import mentions, usable_leads
+from .policy.base import CellJudgement, FindingDraft, PageView
+from .leads import mentions, usable_leads
 from .step_kinds import Refusal, WaitReason
-from .state import LADDER, OPEN_STATUSES, ActionLog, Cell, Finding, Lead, ResearchState, RiskEvent, Source, SourceType
+from .state import LADDER, OPEN_STATUSES, ActionLog, Cell, CellStatus, Finding, Lead, ResearchState, RiskEvent, Source, SourceType
 from .tools.canonical import canonical_url, domain_of
 from .tools.errors import BlockedByPolicy
 from .tools.fingerprint import ClusterIndex
@@ -92,43 +96,78 @@ class ReducerConfig:
     """Attempts per URL before a transient failure consumes the lead."""
 
 
+@dataclass
+class OpenedPage:
+    """A page this step opened and screened, waiting for the policy's finding drafts (`Reducer.apply_drafts`)."""
+
+    view: PageView
+    """What the policy reads: the page without its quarantined passages."""
+    cells: list[str]
+    """The cells the policy may state values for (every cell not ruled out)."""
+    source: Source
+    log: ActionLog
+
+
+@dataclass
+class ReduceStep:
+    """One reduce step under way: what `Reducer.begin` saw, carried through to `Reducer.finish`."""
+
+    step: int
+    before: dict[str, tuple[CellStatus, str | None]]
+    index: ClusterIndex
+    new_evidence: bool = False
+
+
 class Reducer:
-    def __init__(self, policy: Policy, risk_policy: RiskPolicy, config: ReducerConfig | None = None) -> None:
-        self.policy = policy
+    """Applies one step's results to the state, and asks no model: the agent's reduce step hands it the
+    policy's finding drafts (`apply_drafts`) and rubric verdicts (`apply_judgement`) as typed values.
+
+    Order per step: `begin`, `apply_result` for each action result (an opened page comes back as an
+    `OpenedPage`, whose drafts go to `apply_drafts`), `settle` (returns the cells awaiting a verdict),
+    `apply_judgement` for each of them, `finish`."""
+
+    def __init__(self, risk_policy: RiskPolicy, config: ReducerConfig | None = None) -> None:
         self.risk_policy = risk_policy
         self.config = config or ReducerConfig()
         self._clusters: tuple[int, ClusterIndex] | None = None
 
     # ---------------------------------------------------------------- entry
-    def reduce(self, state: ResearchState, observation: Observation, decision: Decision) -> ResearchState:
-        step = state.current_step
+    def begin(self, state: ResearchState) -> ReduceStep:
         state.notice = None
         before = {k: (c.status, c.value) for k, c in state.cells.items()}
-        index = self._cluster_index(state)
-        new_evidence = False
-        for seq, result in enumerate(observation.action_results):
-            cell = result.args.get("cell")
-            if cell:
-                state.focus = cell
-            if result.status == "skipped":
-                continue
-            if result.status == "refused":
-                self._refused(state, result, step)
-                continue
-            state.progress.tool_calls += 1
-            if result.name == "search":
-                self._search(state, result, step)
-            elif result.name == "visit":
-                new_evidence |= self._visit(state, result, step, index)
+        return ReduceStep(state.current_step, before, self._cluster_index(state))
+
+    def apply_result(self, state: ResearchState, work: ReduceStep, result: ActionResult) -> OpenedPage | None:
+        """Fold one action result in; a page that was opened and may be read comes back for its drafts."""
+        cell = result.args.get("cell")
+        if cell:
+            state.focus = cell
+        if result.status == "skipped":
+            return None
+        if result.status == "refused":
+            self._refused(state, result, work.step)
+            return None
+        state.progress.tool_calls += 1
+        if result.name == "search":
+            self._search(state, result, work.step)
+        elif result.name == "visit":
+            return self._visit(state, result, work.step, work.index)
+        return None
+
+    def settle(self, state: ResearchState, work: ReduceStep, decision: Decision) -> list[str]:
+        """Close the cells when no path is left, settle every cell from its findings; the keys of the cells
+        that would be confirmed now come back: each waits for `apply_judgement`."""
         if decision.mode == "wait" and decision.cause is WaitReason.NO_PATH:
             for c in state.open_cells():
                 self._close(state, c, "no path left")
-        state.clusters = index.to_dict()
-        for c in state.cells.values():
-            self._settle(state, c)
+        state.clusters = work.index.to_dict()
+        return [c.key for c in state.cells.values() if self._settle(state, c)]
+
+    def finish(self, state: ResearchState, work: ReduceStep) -> ResearchState:
+        """After the verdicts: hard constraints, ladders and the progress counters."""
         self._apply_constraints(state)
         self._climb_ladders(state)
-        self._progress(state, before, new_evidence)
+        self._progress(state, work.before, work.new_evidence)
         return state
 
     def _cluster_index(self, state: ResearchState) -> ClusterIndex:
@@ -221,7 +260,7 @@ class Reducer:
                 cell.stale_steps += 1
 
     # ---------------------------------------------------------------- visit
-    def _visit(self, state: ResearchState, result: ActionResult, step: int, index: ClusterIndex) -> bool:
+    def _visit(self, state: ResearchState, result: ActionResult, step: int, index: ClusterIndex) -> OpenedPage | None:
         url = str(result.args.get("url", ""))
         cell_key = result.args.get("cell")
         log = ActionLog(step, "visit", dict(result.args), action_key("visit", result.args), result.status, cell_key)
@@ -242,7 +281,7 @@ class Reducer:
             if isinstance(result.exception, BlockedByPolicy):  # a redirect hop into a denied network: a risk
                 state.risk.append(_blocked_hop(result.exception, url, step))
             self._failure(state, log, result, source)
-            return False
+            return None
         state.progress.succeeded("visit")
         page = result.output
         source.opened, source.opened_step, source.failure = True, step, None
@@ -259,7 +298,7 @@ class Reducer:
                 source.quarantined = True
                 for flag in cut.flags:
                     state.risk.append(RiskEvent(flag.kind, f"{flag.detail}; {cut.abort}", flag.evidence, step, page.final_url))
-                return False
+                return None
             text = cut.text  # the rest of the page, without the passages, is all the policy sees
         seen_clusters = state.opened_clusters()
         source.cluster_id = index.add(source.id, source.fingerprint)
@@ -267,17 +306,23 @@ class Reducer:
             state.progress.duplicate_sources += 1
         view = PageView(source.id, page.final_url, page.title or "", text, page.date, source.source_type)
         cells = [k for k, c in state.cells.items() if c.status != "irrelevant"]
-        drafts = self.policy.extract(state, view, cells)
-        added = sum(self._add_finding(state, d, source, view, step) for d in drafts)  # the quarantined-clean text
-        log.new_evidence = added > 0
+        return OpenedPage(view, cells, source, log)
+
+    def apply_drafts(self, state: ResearchState, work: ReduceStep, page: OpenedPage, drafts: list[FindingDraft],
+                     extractor: str) -> None:
+        """Ground and add the policy's (`extractor`'s) finding drafts for a page `apply_result` opened."""
+        source, log = page.source, page.log
+        added = sum(self._add_finding(state, d, source, page.view, work.step, extractor) for d in drafts)
+        log.new_evidence = added > 0  # grounded in the quarantined-clean text
+        work.new_evidence |= added > 0
         if not added:
             state.progress.invalid_actions += 1
-            cell = state.cells.get(cell_key or "")
+            cell = state.cells.get(log.cell or "")
             if cell is not None and cell.is_open:
                 cell.stale_steps += 1
-        return added > 0
 
-    def _add_finding(self, state: ResearchState, draft: FindingDraft, source: Source, page: Any, step: int) -> bool:
+    def _add_finding(self, state: ResearchState, draft: FindingDraft, source: Source, page: PageView, step: int,
+                     extractor: str) -> bool:
         """Ground a draft (its quote occurs in the page), type its value and, for a draft the reader did not
         make (a model's), apply the reader's attribution check: a quote about another entity is refused."""
         cell = state.cells.get(draft.cell)
@@ -309,7 +354,7 @@ class Reducer:
         kind = source_type_of(source.canonical_url, obj.official_domains, contract)
         state.findings[fid] = Finding(
             fid, draft.cell, value, display, quote, source.id, source.url, draft.date or source.date,
-            kind, step, self.policy.name, matched,
+            kind, step, extractor, matched,
         )
         return True
 
@@ -332,9 +377,10 @@ class Reducer:
             source.failure = reason
 
     # ------------------------------------------------------------- settling
-    def _settle(self, state: ResearchState, cell: Cell) -> None:
+    def _settle(self, state: ResearchState, cell: Cell) -> bool:
+        """Settle `cell` from its findings; True: it would be confirmed now and waits for a verdict."""
         if cell.status == "irrelevant":
-            return
+            return False
         findings = [
             f for f in state.findings.values()
             if f.cell == cell.key and state.sources[f.source_id].opened and not state.sources[f.source_id].quarantined
@@ -343,7 +389,7 @@ class Reducer:
             if cell.status != "unavailable":
                 cell.status = "pending"
                 cell.needed = "a first source"
-            return
+            return False
         by_value: dict[str, list[Finding]] = {}
         for f in findings:
             by_value.setdefault(f.value, []).append(f)
@@ -369,14 +415,15 @@ class Reducer:
             cell.status, cell.value, cell.conclusion = "partial", None, None
             cell.candidate_ids = [f.id for f in findings]
             cell.needed = "a primary or newer source that settles the conflict"
-            return
+            return False
         display = support[0].display
         cell.value = winner
         cell.conclusion = f"{display}" + (f" (conflict resolved: {resolution})" if cell.conflict else "")
-        self._grade(state, cell, winner, display, len(clusters), bool(strong))
+        return self._grade(state, cell, winner, display, len(clusters), bool(strong))
 
-    def _grade(self, state: ResearchState, cell: Cell, winner: str, display: str, clusters: int, strong: bool) -> None:
-        """Confirmed or partial, for a cell whose value is `winner` backed by `clusters` independent sources."""
+    def _grade(self, state: ResearchState, cell: Cell, winner: str, display: str, clusters: int, strong: bool) -> bool:
+        """Partial, or awaiting a verdict (True), for a cell whose value is `winner` backed by `clusters`
+        independent sources; a cell confirmed already stays confirmed without one."""
         need = state.task_contract.min_sources
         unread = self._contradicting_lead(state, cell, winner) if clusters >= need and strong else None
         if unread is not None:
@@ -384,18 +431,10 @@ class Reducer:
             # say otherwise is still unread
             cell.status = "partial"
             cell.needed = f"open {unread.url}: its search snippet states {unread.hint_display}"
-            return
+            return False
         if clusters >= need and strong:
-            judgement = self.policy.judge(state, cell.key) if cell.status != "confirmed" else None
-            if judgement is not None and not judgement.supported:
-                cell.status, cell.needed = "partial", f"the rubric judged it unsupported: {judgement.note}"
-                return
-            if judgement is not None and cell.conflict and not judgement.conflict_explained:
-                # the program picked a winner (primary > newer), but the rubric sees no condition
-                # that explains the disagreement: an unexplained conflict is not a conclusion
-                cell.status = "partial"
-                cell.needed = f"an explanation of the conflict (the rubric found none: {judgement.note})"
-                return
+            if cell.status != "confirmed":
+                return True  # the rubric may hold it back: `apply_judgement`
             cell.status, cell.needed = "confirmed", ""
         else:
             cell.status = "partial"
@@ -404,6 +443,22 @@ class Reducer:
                 if clusters < need
                 else "a source that is not a forum post and names the object (not only a title and a surname)"
             )
+        return False
+
+    def apply_judgement(self, state: ResearchState, key: str, judgement: CellJudgement | None) -> None:
+        """The policy's rubric verdict on a cell `settle` would confirm: it can only hold the cell back
+        ("unsupported", or a conflict it sees no condition for); None (no opinion) confirms it."""
+        cell = state.cells[key]
+        if judgement is not None and not judgement.supported:
+            cell.status, cell.needed = "partial", f"the rubric judged it unsupported: {judgement.note}"
+            return
+        if judgement is not None and cell.conflict and not judgement.conflict_explained:
+            # the program picked a winner (primary > newer), but the rubric sees no condition
+            # that explains the disagreement: an unexplained conflict is not a conclusion
+            cell.status = "partial"
+            cell.needed = f"an explanation of the conflict (the rubric found none: {judgement.note})"
+            return
+        cell.status, cell.needed = "confirmed", ""
 
     def _contradicting_lead(self, state: ResearchState, cell: Cell, winner: str) -> Lead | None:
         """An unread lead whose snippet states another value and could still change the outcome: a

@@ -21,20 +21,12 @@ Honest about being simple:
 
 from __future__ import annotations
 
-import re
-
 from ..contract import DimensionSpec, ObjectSpec, TaskContract
-from ..normalize import query_key, squash
-from ..reading import Target, lead_mentions, named, read_page
+from ..leads import usable_leads
+from ..normalize import query_key
+from ..reading import Target, read_page
 from ..state import LADDER, Cell, Lead, ResearchState
 from .base import CellJudgement, FindingDraft, PageView, PlannedAction, PolicyUsage
-
-MAX_LEADS_PER_CELL = 3
-
-
-def mentions(text: str, obj: ObjectSpec) -> bool:
-    """A search result (title, snippet, URL) names the object or a shorter/longer form of it."""
-    return lead_mentions(text, named(obj))
 
 
 def rung_query(contract: TaskContract, cell: Cell, rung: int) -> str | None:
@@ -61,31 +53,6 @@ def ladder_query(rung: str, name: str, aliases: list[str], dimension: str, keywo
             return None
 
 
-def usable_leads(state: ResearchState, cell: Cell, limit: int | None = MAX_LEADS_PER_CELL) -> list[Lead]:
-    """Queued leads for `cell` that have not been opened, failed or ruled out — probable copies of a page
-    already read (same title and snippet on another site) last; once the cell has its sources, a lead whose
-    snippet states another value first (only that read can still keep the cell from confirming); official
-    domains first on that rung."""
-    contract = state.task_contract
-    obj = contract.object(cell.object)
-    official = {d.lower() for d in obj.official_domains + contract.primary_domains}
-    visited = {s.canonical_url for s in state.sources.values() if s.opened or s.failure}
-    read = {(squash(s.title), squash(s.snippet)) for s in state.sources.values() if s.opened and s.snippet}
-    out = [
-        lead
-        for lead in state.leads
-        if lead.cell == cell.key and not lead.refused and lead.canonical_url not in visited and lead_allowed(contract, lead.url)
-    ]
-    primary = LADDER[cell.rung] == "primary_sources"
-    settled = cell.value is not None and cell.independent_sources >= contract.min_sources
-    out.sort(key=lambda lead: (
-        (squash(lead.title), squash(lead.snippet)) in read,
-        not (settled and lead.hint is not None and lead.hint != cell.value),
-        primary and not any(_host(lead.url).endswith(d) for d in official),
-    ))
-    return out[:limit]
-
-
 def sibling_leads(state: ResearchState, cell: Cell) -> list[Lead]:
     """Usable leads that searches for the object's other cells found: pages on the object not opened yet."""
     out: list[Lead] = []
@@ -98,19 +65,6 @@ def sibling_leads(state: ResearchState, cell: Cell) -> list[Lead]:
                 seen.add(lead.canonical_url)
                 out.append(lead)
     return out
-
-
-def _host(url: str) -> str:
-    return re.sub(r"^[a-z]+://", "", url.lower()).split("/", 1)[0].split(":", 1)[0]
-
-
-def lead_allowed(contract: TaskContract, url: str) -> bool:
-    host = _host(url)
-    if any(host == d or host.endswith("." + d) for d in contract.denied_domains):
-        return False
-    if contract.allowed_domains and not any(host == d or host.endswith("." + d) for d in contract.allowed_domains):
-        return False
-    return True
 
 
 def leads_ahead(state: ResearchState) -> tuple[list[Lead], list[Lead]]:

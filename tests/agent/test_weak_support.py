@@ -32,7 +32,9 @@ def _state(attributions: list[str]):
 
 def _settle(attributions: list[str]):
     state, cell = _state(attributions)
-    Reducer(OfflinePolicy(), RiskPolicy.default())._settle(state, cell)
+    reducer = Reducer(RiskPolicy.default())
+    if reducer._settle(state, cell):
+        reducer.apply_judgement(state, cell.key, OfflinePolicy().judge(state, cell.key))
     return cell
 
 
