@@ -6,8 +6,9 @@ page and its rubric verdicts on the cells about to be confirmed, and hands them 
 Runs after every act phase and *before* any stop check, so the last useful
 evidence is never lost.  Per action result, in order:
 
-1. refused actions (a typed `Refusal`: risk / duplicate / denied / copy) are logged, the cell's strategy
-   climbs one rung and the policy is told why (`state.notice`);
+1. refused actions (a typed `Refusal`: risk / duplicate / denied / copy) are
+   logged, the cell's strategy climbs one rung and the policy is told why
+   (`state.notice`);
 2. search results become sources seen as snippets and leads for the cell;
 3. an opened page is screened for planted instructions: flagged passages are
    cut out (``criteria.quarantine``) and only the rest reaches the policy and
