@@ -48,7 +48,7 @@ if TYPE_CHECKING:  # the same names, eagerly, for type checkers
     from .state import StateSchema
     from .stop_reason import BUDGET_REASONS, StopReason
     from .tools import ToolRegistry
-    from .run_status import run_status
+    from .statuses import run_status
     from .trace import Manifest, StepLine, TraceWriter, redact
     from .types import (
         Action,
@@ -108,7 +108,7 @@ _EXPORTS: dict[str, str] = {
     "StepLine": "trace",
     "TraceWriter": "trace",
     "redact": "trace",
-    "run_status": "run_status",
+    "run_status": "statuses",
     "Action": "types",
     "ActionResult": "types",
     "Decision": "types",

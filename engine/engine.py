@@ -96,7 +96,7 @@ from .parser import JsonDecisionParser, Parser
 from .recovery import RecoveryPolicy, describe
 from .state import StateSchema
 from .stop_reason import StopReason
-from .run_status import RunStatus, run_status
+from .statuses import RunStatus, run_status
 from .trace import RunTrace, TraceWriter
 from .types import (
     Action,

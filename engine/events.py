@@ -98,7 +98,7 @@ class RunEndPayload(_Payload):
     stop_reason: StopReason | None = None
     stop_detail: str | None = None
     status: str
-    """The manifest status (the engine's `status_of`, by default `run_status.run_status`)."""
+    """The manifest status (the engine's `status_of`, by default `statuses.run_status`)."""
     steps: int
     """Steps run by this `run()` call."""
 

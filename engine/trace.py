@@ -41,7 +41,7 @@ from typing import IO, Any, Literal
 from pydantic import BaseModel, Field
 
 from .events import EngineEvent
-from .run_status import RunStatus, run_status
+from .statuses import RunStatus, run_status
 from .stop_reason import StopReason
 from .types import StepRecord, Usage
 

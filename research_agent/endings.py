@@ -22,7 +22,7 @@ from enum import Enum
 from typing import Literal
 
 from engine.stop_reason import StopReason
-from engine.run_status import RunStatus, run_status
+from engine.statuses import RunStatus, run_status
 
 __all__ = [
     "ENDINGS", "EXIT_CODES", "KINDS", "RESUMABLE", "STATUS_LABEL", "STORE_STATUS",
