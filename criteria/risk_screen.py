@@ -294,6 +294,8 @@ class Passage:
     start: int
     end: int
     evidence: str
+    structural: bool = False
+    """Found by the structural screen (addressee + directive + intent), not by a policy rule."""
 
 
 def normalise_page(text: str, policy: RiskPolicy) -> str:
@@ -318,7 +320,8 @@ def find_passages(normalised: str, policy: RiskPolicy) -> list[Passage]:
         for hit in find_instructions(normalised):
             hit_kind: RiskKind = "exfiltration" if hit.intent == "exfiltration" else "planted_instruction"
             found.setdefault((f"structure:{hit.intent}", hit.start), Passage(
-                hit_kind, f"structure:{hit.intent}", hit.start, hit.end, normalised[hit.start : hit.end][:EVIDENCE_CHARS].strip()
+                hit_kind, f"structure:{hit.intent}", hit.start, hit.end, normalised[hit.start : hit.end][:EVIDENCE_CHARS].strip(),
+                structural=True,
             ))
     return sorted(found.values(), key=lambda p: (p.start, p.rule))
 
@@ -344,7 +347,7 @@ def flags_of(passages: list[Passage], *, url: str | None = None) -> list[RiskFla
     for rule, hits in sorted(by_rule.items(), key=lambda item: item[1][0].start):
         first = hits[0]
         what = "planted instruction" if first.kind == "planted_instruction" else "exfiltration link"
-        if rule.startswith("structure:"):
+        if first.structural:
             what = "instruction to an automated reader" if first.kind == "planted_instruction" else "exfiltration order"
         detail = f"{what} (rule {rule!r}, {len(hits)} match(es), first at char {first.start}){where}"
         flags.append(RiskFlag(first.kind, detail, first.evidence))

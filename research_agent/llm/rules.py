@@ -46,11 +46,11 @@ from ..contract import ContractError, DimensionSpec, ObjectSpec, parse_question
 from ..normalize import query_key
 from ..policy.offline import ladder_query, sentence_findings
 from ..policy.prompts import PAGE_CLOSE, PAGE_OPEN
-from ..state import LADDER
+from ..state import LADDER, OPEN_STATUSES
 from .openai_model import ModelOutputInvalid
 from .scripted import task_of
 
-OPEN = ("pending", "partial")
+OPEN = OPEN_STATUSES  # the statuses a cell is open in, as the view writes them
 
 
 class RuleModel:
