@@ -121,8 +121,7 @@ _KIND_OF: dict[StopReason, EndKind] = {
 
 def _manifest(reason: StopReason, kind: EndKind) -> RunStatus:
     """The engine's manifest status, except that a research run that ends `failed` is never "completed"."""
-    status = run_status(reason)
-    return "failed" if kind is EndKind.FAILED else status
+    return "failed" if kind is EndKind.FAILED else run_status(reason)
 
 
 ENDINGS: dict[StopReason, Ending] = {r: Ending(k, _manifest(r, k)) for r, k in _KIND_OF.items()}

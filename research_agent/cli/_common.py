@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from ..store import Store, TaskRecord
 
 __all__ = [
-    "BadInput", "absolute", "bad_input", "compose", "config", "err", "fail", "open_store", "out",
+    "BadInput", "absolute", "bad_input", "compose", "config", "err", "fail", "open_store", "out", "task_label",
     "preflight", "process_alive", "resolve_model", "running_pid", "status_label", "store_for",
 ]
 
@@ -177,12 +177,18 @@ def running_pid(store: Store, task: TaskRecord) -> int | None:
 
 
 def status_label(store: Store, task: TaskRecord) -> str:
-    from ..endings import STATUS_LABEL
+    last = store.runs(task.id)[-1:] if task.status in ("created", "running") else []
+    return task_label(task.status, task.end_kind, last[0].pid if last else None,
+                      (last[0].ended_at is not None) if last else None)
 
-    if task.status in ("created", "running"):
-        runs = store.runs(task.id)
-        last = runs[-1] if runs else None
-        if last is not None and last.ended_at is None and not process_alive(last.pid) and last.pid != os.getpid():
+
+def task_label(status: str, end_kind: str | None, last_pid: int | None, last_ended: bool | None) -> str:
+    """The status a user sees: an open task whose last run (`last_ended` None: no run yet) stopped without
+    ending, in a process that is gone, is "Interrupted"; an ended one shows its end kind's label."""
+    from ..endings import STATUS_LABEL, EndKind
+
+    if status in ("created", "running"):
+        if last_ended is False and not process_alive(last_pid) and last_pid != os.getpid():
             return "Interrupted"
-        return task.status.capitalize()
-    return STATUS_LABEL[task.end_kind] if task.end_kind else task.status.capitalize()
+        return status.capitalize()
+    return STATUS_LABEL[EndKind(end_kind)] if end_kind else status.capitalize()

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 import typer
 
 from ._app import EXIT_EPILOG, ConfigOpt, DbOpt, JsonOpt, app
-from ._common import BadInput, bad_input, config, fail, open_store, out, process_alive, status_label, store_for
+from ._common import BadInput, absolute, bad_input, config, fail, open_store, out, process_alive, status_label, store_for, task_label
 
 if TYPE_CHECKING:
     from ..store import Store, TaskRecord
@@ -71,23 +71,17 @@ def _list_rows(store: Store, status: str | None, limit: int) -> list[dict[str, A
 
 def _summary_rows(path: Path, status: str | None, limit: int) -> list[dict[str, Any]] | None:
     """`_list_rows` read by `store.listing` (no pydantic models, no state); None: ask the `Store`."""
-    from ..endings import STATUS_LABEL, EndKind
     from ..store.listing import summaries
 
     found = summaries(path, status, limit)
     if found is None:
         return None
-    rows = []
-    for t in found:
-        open_task = t.status in ("created", "running")
-        if open_task:
-            interrupted = t.runs and not t.last_ended and not process_alive(t.last_pid) and t.last_pid != os.getpid()
-            label = "Interrupted" if interrupted else t.status.capitalize()
-        else:
-            label = STATUS_LABEL[EndKind(t.end_kind)] if t.end_kind else t.status.capitalize()
-        rows.append({"id": t.id, "status": label, "end_kind": t.end_kind if t.end_kind and not open_task else None,
-                     "steps": t.steps, "question": t.question, "updated": t.updated_at})
-    return rows
+    return [
+        {"id": t.id, "status": task_label(t.status, t.end_kind, t.last_pid, t.last_ended if t.runs else None),
+         "end_kind": t.end_kind if t.end_kind and t.status not in ("created", "running") else None,
+         "steps": t.steps, "question": t.question, "updated": t.updated_at}
+        for t in found
+    ]
 
 
 @app.command("list", epilog=EXIT_EPILOG)
@@ -132,7 +126,7 @@ def _plain_db_path(config_file: Path | None, db: Path | None) -> Path | None:
 
     if config_file is not None or config_file_path().exists():
         return None
-    return db.expanduser().resolve() if db is not None else default_db()
+    return absolute(db) if db is not None else default_db()
 
 
 def _print_plain(rows: list[dict[str, Any]]) -> None:

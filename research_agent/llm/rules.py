@@ -50,8 +50,6 @@ from ..state import LADDER, OPEN_STATUSES
 from .openai_model import ModelOutputInvalid
 from .scripted import task_of
 
-OPEN = OPEN_STATUSES  # the statuses a cell is open in, as the view writes them
-
 
 class RuleModel:
     """A rule-based stand-in for a chat model (see the module docstring)."""
@@ -127,7 +125,7 @@ def plan_answer(view: dict[str, Any]) -> dict[str, Any]:
     contract = view.get("contract") or {}
     aliases = contract.get("aliases") or {}
     dims = {d["name"]: d for d in contract.get("dimensions") or []}
-    workable = ("pending", "partial", "confirmed") if view.get("keep_researching") else OPEN
+    workable = (*OPEN_STATUSES, "confirmed") if view.get("keep_researching") else OPEN_STATUSES
     cells = [c for c in view.get("cells") or [] if c.get("status") in workable and c.get("rung") != "closed"]
     for cell in cells:  # the view lists the focus cell first, then open cells in table order
         key = cell["cell"]
