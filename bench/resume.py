@@ -22,6 +22,7 @@ Usage: python bench/resume.py [--steps 1000] [--repeat 5] [--dir DIR]
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
@@ -64,7 +65,8 @@ def grow(state: ResearchState, index: ClusterIndex, step: int, rng: random.Rando
     if step % 5 == 0:
         src = add_source(state, SOURCES + step, rng)
         src.cluster_id = index.add(src.id, src.fingerprint or [])
-    state.clusters = index.to_dict()  # what the reducer does after every step
+    state.clusters = index.to_dict()  # what the reducer does after every step,
+    state.last_signature = state.signature()  # and this (its no-progress check)
     if step % 2 == 0:
         add_finding(state, FINDINGS + step)
     url = f"https://step{step}.example/"
@@ -79,14 +81,15 @@ def bench_run(db: Path, steps: int) -> tuple[list[float], ResearchState]:
     new_task(store)
     run = store.start_run("t1", "first")
     state, index = big_state(rng)
-    times = []
+    times, cpu = [], []
     for step in range(1, steps + 1):
         grow(state, index, step, rng)
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         store.checkpoint("t1", run, state, {"steps": step, "tool_calls": 2 * step})
         times.append(time.perf_counter() - t0)
+        cpu.append(time.process_time() - c0)
     store.close()
-    return times, state
+    return times, cpu, state
 
 
 def bench_resume(db: Path, steps: int) -> tuple[float, float, float]:
@@ -122,16 +125,19 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--dir", type=Path, default=None)
     args = ap.parse_args()
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores at the start")
     with tempfile.TemporaryDirectory(prefix="research-bench-", dir=args.dir) as tmp:
         db = Path(tmp) / "resume.db"
-        times, state = bench_run(db, args.steps)
+        times, cpu, state = bench_run(db, args.steps)
         print(f"(a) checkpoint per step at {SOURCES} sources / {FINDINGS} findings / {LEADS} leads "
               f"growing by 2 actions + 1 lead per step, a finding every 2nd, a source every 5th; {args.steps} steps):")
         for mark in (m for m in MARKS if m <= args.steps):
             window = times[max(0, mark - 10) : mark]
-            print(f"  steps {max(1, mark - 9):>4}-{mark:<4}  median {_ms(statistics.median(window))}")
+            print(f"  steps {max(1, mark - 9):>4}-{mark:<4}  median {_ms(statistics.median(window))}  "
+                  f"(CPU {_ms(statistics.median(cpu[max(0, mark - 10) : mark]))})")
         print(f"  whole run: median {_ms(statistics.median(times))}  p95 {_ms(sorted(times)[int(0.95 * len(times)) - 1])}  "
-              f"first {_ms(times[0])}")
+              f"first {_ms(times[0])}  (CPU: median {_ms(statistics.median(cpu))}; wall above CPU is waiting for a core "
+              f"or the disk, see `uptime`)")
         print(f"(b) resume of the {args.steps}-step run ({len(state.sources)} sources, {len(state.findings)} findings, "
               f"{len(state.leads)} leads, {len(state.actions)} actions), {args.repeat} runs:")
         results = [bench_resume(db, args.steps) for _ in range(args.repeat)]

@@ -29,6 +29,7 @@ from pydantic import BaseModel
 
 from engine import StateSchema, StopReason
 
+from .change_log import Tracked
 from .contract import TaskContract, cell_key
 from .progress_counters import ProgressCounters
 
@@ -46,7 +47,7 @@ WEAK_ATTRIBUTIONS = frozenset({"partial", "carried"})
 
 
 @dataclass
-class Finding:
+class Finding(Tracked):  # assignments are logged for the checkpoint: replace list fields, never edit them
     id: str
     cell: str
     value: str
@@ -82,7 +83,7 @@ class Finding:
 
 
 @dataclass
-class Source:
+class Source(Tracked):  # assignments are logged for the checkpoint: replace list fields, never edit them
     id: str
     url: str
     canonical_url: str
@@ -107,7 +108,7 @@ class Source:
 
 
 @dataclass
-class Lead:
+class Lead(Tracked):  # assignments are logged for the checkpoint: replace list fields, never edit them
     """A search result not yet opened: a path the policy may take."""
 
     url: str

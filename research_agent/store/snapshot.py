@@ -40,10 +40,9 @@ import sys
 from array import array
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
-from itertools import compress
-from operator import attrgetter, ne
 from typing import Any
 
+from ..change_log import ChangeLog
 from ..state import ActionLog, Cell, Finding, Lead, ResearchState, Source
 # The exact converters `ResearchState.to_dict` uses, so a row holds what the
 # whole-state JSON held for that item (same values, types and key order).
@@ -106,14 +105,37 @@ def _unblob(raw: bytes | str) -> list[int]:
 
 
 @dataclass
+class _Items:
+    """A keyed container (`state.sources`, `state.findings`) as last written: its keys in
+    order, the objects (held, so their ids stay theirs) and where each object sits."""
+
+    keys: list[Any] = field(default_factory=list)
+    objs: list[Any] = field(default_factory=list)
+    ids: list[int] = field(default_factory=list)
+    at: dict[int, Any] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, items: Mapping[str, Any] | list[Any]) -> "_Items":
+        keys = list(items) if isinstance(items, Mapping) else list(range(len(items)))
+        objs = list(items.values()) if isinstance(items, Mapping) else list(items)
+        ids = list(map(id, objs))
+        return cls(keys, objs, ids, dict(zip(ids, keys)))
+
+
+@dataclass
 class Written:
-    """What this process last committed for one task (see the module docstring)."""
+    """What this process last committed for one task (see the module docstring).
+
+    `log` names the sources, findings and leads assigned to since then (see
+    `change_log.py`); the writer drains it at the next checkpoint.
+    """
 
     generation: int
+    log: ChangeLog = field(default_factory=ChangeLog)
     cells: dict[str, tuple[Any, ...]] = field(default_factory=dict)
-    sources: dict[str, tuple[Any, ...]] = field(default_factory=dict)
-    findings: dict[str, tuple[Any, ...]] = field(default_factory=dict)
-    leads: list[tuple[Any, ...]] = field(default_factory=list)
+    sources: _Items = field(default_factory=_Items)
+    findings: _Items = field(default_factory=_Items)
+    leads: _Items = field(default_factory=_Items)
     actions: int = 0
     last_action: ActionLog | None = None
     step_seq: tuple[int, int] = (-1, 0)
@@ -127,10 +149,7 @@ class Written:
         """The cache for a state just loaded from the rows."""
         w = cls(generation=generation)
         w.cells = {k: _cell_snapshot(c) for k, c in state.cells.items()}
-        fin_get, lead_get = _getter(Finding), _getter(Lead)
-        w.sources = {k: _source_snapshot(s) for k, s in state.sources.items()}
-        w.findings = {k: fin_get(f) for k, f in state.findings.items()}
-        w.leads = [lead_get(lead) for lead in state.leads]
+        w.sources, w.findings, w.leads = _Items.of(state.sources), _Items.of(state.findings), _Items.of(state.leads)
         w.actions = len(state.actions)
         w.last_action = state.actions[-1] if state.actions else None
         w.step_seq = _step_seq(state.actions)
@@ -140,25 +159,17 @@ class Written:
         w.member_fp = {str(m["source_id"]): list(m["hashvalues"]) for m in members}
         return w
 
-
-def _getter(cls: type) -> Callable[[Any], tuple[Any, ...]]:
-    return _fields_of(cls)[1]
+    def close(self) -> None:
+        self.log.close()
 
 
 _CELL_FIELDS = _fields_of(Cell)[1]
-_SOURCE_FIELDS = attrgetter(*(f.name for f in fields(Source) if f.name != "fingerprint"))
 
 
 def _cell_snapshot(cell: Cell) -> tuple[Any, ...]:
-    # a cell's lists grow in place: keep copies, as tuples
-    return tuple(tuple(v) if type(v) is list else v for v in _CELL_FIELDS(cell))
-
-
-def _source_snapshot(src: Source) -> tuple[Any, ...]:
-    # the fingerprint is compared by identity (it is replaced, never edited;
-    # the snapshot holds it, so its id cannot be reused): comparing 128 values
-    # per source per step would cost more than the rest
-    return (_SOURCE_FIELDS(src), src.fingerprint)
+    # a cell's lists grow in place (cells are not `Tracked`): keep copies, which
+    # compare equal to the live lists in `_CELL_FIELDS(cell) == snapshot` (in C)
+    return tuple(list(v) if type(v) is list else v for v in _CELL_FIELDS(cell))
 
 
 def _step_seq(actions: list[ActionLog]) -> tuple[int, int]:
@@ -170,6 +181,61 @@ def _step_seq(actions: list[ActionLog]) -> tuple[int, int]:
             break
         n += 1
     return (last, n)
+
+
+@dataclass
+class _Changes:
+    """What to write for one container: changed keys in the container's order, keys gone,
+    or `rewrite` when the order changed (the task's rows of that table are written again)."""
+
+    changed: list[Any]
+    gone: list[Any]
+    rewrite: bool
+    now: _Items
+
+
+def _changes(items: Mapping[str, Any] | list[Any], before: _Items, dirty: list[Any], kind: type) -> _Changes:
+    """Diff `items` against `before`: by identity for the structure, by `dirty` for the contents.
+
+    Changed keys come in the container's order (new rows get increasing rowids,
+    which is the order `load_rows` reads them back in).
+    """
+    keyed = isinstance(items, Mapping)
+    objs = list(items.values()) if keyed else items
+    ids = list(map(id, objs))
+    n = len(before.ids)
+    changed: dict[Any, None] = {}
+    gone: list[Any] = []
+    keys = list(items) if keyed else None
+    if ids == before.ids and (keys is None or keys == before.keys):
+        now = before  # same objects in the same places: only their contents may have changed
+    elif ids[:n] == before.ids and (keys is None or keys[:n] == before.keys):
+        # appended (the common case): extend the old maps, which nothing else reads any more
+        new_keys = keys[n:] if keys is not None else list(range(n, len(ids)))
+        changed.update(dict.fromkeys(new_keys))
+        before.at.update(zip(ids[n:], new_keys))
+        now = _Items(keys if keys is not None else [*before.keys, *new_keys], list(objs), ids, before.at)
+    else:
+        keys = keys if keys is not None else list(range(len(ids)))
+        if not keyed:  # positions: a changed position is rewritten, a shorter list loses its tail
+            changed.update((i, None) for i in range(len(ids)) if i >= n or ids[i] != before.ids[i])
+            gone = list(range(len(ids), n))
+        else:
+            present = set(keys)
+            kept = [k for k in before.keys if k in present]
+            if keys[: len(kept)] != kept:  # an item moved: only a rewrite keeps the order rows load in
+                now = _Items.of(items)
+                return _Changes(now.keys, [], True, now)
+            old = dict(zip(before.keys, before.ids))
+            gone = [k for k in before.keys if k not in present]
+            changed.update((k, None) for k, i in zip(keys, ids) if old.get(k) != i)
+        now = _Items(keys, list(objs), ids, dict(zip(ids, keys)))
+    for obj in dirty:
+        if isinstance(obj, kind):
+            key = now.at.get(id(obj))
+            if key is not None and items[key] is obj:
+                changed[key] = None
+    return _Changes(list(changed), gone, False, now)
 
 
 class RowWriter:
@@ -194,18 +260,24 @@ class RowWriter:
             conn.executemany(sql, rows)
 
     def plan(self, state: ResearchState, written: Written | None, generation: int) -> Written:
-        """Plan writing what changed since `written` (None: everything); returns the new cache."""
+        """Plan writing what changed since `written` (None: everything); returns the new cache,
+        which takes over `written`'s change log (a full write opens a new one first)."""
         self.ops = []
         if written is None or not self._continues(state, written):
+            if written is not None:
+                written.close()
             self._delete_all()
-            written = Written(generation=generation)
-        new = Written(generation=generation)
+            written = Written(generation=generation)  # its log opens before anything is read
+            dirty: list[Any] = []
+        else:
+            dirty = written.log.drain()
+        new = Written(generation=generation, log=written.log)
         new.cells = self._cells(state, written.cells)
-        new.member_fp = dict(written.member_fp)
+        new.member_fp = written.member_fp  # extended in place: members are append-only
         self._fingerprints(state, written, new)
-        new.sources = self._sources(state, written.sources, new.member_fp)
-        new.findings = self._findings(state, written.findings)
-        new.leads = self._leads(state, written.leads)
+        new.sources = self._sources(state, _changes(state.sources, written.sources, dirty, Source), new.member_fp)
+        new.findings = self._findings(state, _changes(state.findings, written.findings, dirty, Finding))
+        new.leads = self._leads(state, _changes(state.leads, written.leads, dirty, Lead))
         self._actions(state, written, new)
         return new
 
@@ -225,11 +297,10 @@ class RowWriter:
         for table in ("cells", "sources", "findings", "actions", "leads", "fingerprints"):
             self._exec(f"DELETE FROM {table} WHERE task_id = ?", [(self.task_id,)])
 
-    def _delete_missing(self, table: str, column: str, before: Mapping[str, Any], now: Mapping[str, Any]) -> None:
-        if len(before) == len(now) and before.keys() == now.keys():
-            return
-        gone = [(self.task_id, k) for k in before.keys() - now.keys()]
-        self._exec(f"DELETE FROM {table} WHERE task_id = ? AND {column} = ?", gone)
+    def _delete(self, table: str, column: str, c: _Changes) -> None:
+        if c.rewrite:
+            self._exec(f"DELETE FROM {table} WHERE task_id = ?", [(self.task_id,)])
+        self._exec(f"DELETE FROM {table} WHERE task_id = ? AND {column} = ?", [(self.task_id, k) for k in c.gone])
 
     # ------------------------------------------------------------ rows
     def _json(self, obj: Any) -> tuple[dict[str, Any], str]:
@@ -239,12 +310,17 @@ class RowWriter:
         now: dict[str, tuple] = {}
         rows = []
         for key, cell in state.cells.items():
-            snap = now[key] = _cell_snapshot(cell)
-            if before.get(key) != snap:
+            snap = before.get(key)
+            if snap is not None and _CELL_FIELDS(cell) == snap:
+                now[key] = snap
+            else:
+                now[key] = _cell_snapshot(cell)
                 data, text = self._json(cell)
                 rows.append((self.task_id, key, data["object"], data["dimension"], data["status"], data["value"],
                              data["conclusion"], int(bool(data["conflict"])), json.dumps(data["source_ids"]), text))
-        self._delete_missing("cells", "key", before, now)
+        if len(before) != len(now) or before.keys() != now.keys():
+            gone = [(self.task_id, k) for k in before.keys() - now.keys()]
+            self._exec("DELETE FROM cells WHERE task_id = ? AND key = ?", gone)
         self._exec(
             """INSERT INTO cells (task_id, key, object, dimension, status, value, conclusion, conflict, source_ids_json, data_json)
                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -270,16 +346,10 @@ class RowWriter:
         new.members = len(members)
         new.last_member = str(members[-1]["source_id"]) if members else None
 
-    def _sources(self, state: ResearchState, before: dict[str, tuple], member_fp: dict[str, list[int]]) -> dict[str, tuple]:
-        now: dict[str, tuple] = {}
+    def _sources(self, state: ResearchState, c: _Changes, member_fp: dict[str, list[int]]) -> _Items:
         rows = []
-        get, unchanged = _SOURCE_FIELDS, before.get
-        for key, src in state.sources.items():
-            values, old = get(src), unchanged(key)
-            if old is not None and old[1] is src.fingerprint and old[0] == values:
-                now[key] = old
-                continue
-            now[key] = (values, src.fingerprint)
+        for key in c.changed:
+            src = state.sources[key]
             data = _dataclass_dict(src, _ASDICT)
             fp = data["fingerprint"]
             if fp is not None and member_fp.get(src.id) == fp:
@@ -287,7 +357,7 @@ class RowWriter:
             data, text = redact_json(data, self.needs, self.redact)
             rows.append((self.task_id, key, data["url"], data["canonical_url"], data["domain"], data["title"],
                          data["source_type"], int(bool(data["opened"])), data["cluster_id"], data["date"], text))
-        self._delete_missing("sources", "id", before, now)
+        self._delete("sources", "id", c)
         self._exec(
             """INSERT INTO sources (task_id, id, url, canonical_url, domain, title, source_type, opened, cluster_id, date, data_json)
                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -297,21 +367,15 @@ class RowWriter:
                  data_json = excluded.data_json""",
             rows,
         )
-        return now
+        return c.now
 
-    def _finding_row(self, key: str, data: dict[str, Any], text: str) -> tuple:
-        return (self.task_id, key, data["cell"], data["value"], data["quote"], data["source_id"], data["url"],
-                data["date"], data["source_type"], data["step"], text)
-
-    def _findings(self, state: ResearchState, before: dict[str, tuple]) -> dict[str, tuple]:
-        get, unchanged = _getter(Finding), before.get
-        now: dict[str, tuple] = {}
+    def _findings(self, state: ResearchState, c: _Changes) -> _Items:
         rows = []
-        for key, item in state.findings.items():
-            t = now[key] = get(item)
-            if unchanged(key) != t:
-                rows.append(self._finding_row(key, *self._json(item)))
-        self._delete_missing("findings", "id", before, now)
+        for key in c.changed:
+            data, text = self._json(state.findings[key])
+            rows.append((self.task_id, key, data["cell"], data["value"], data["quote"], data["source_id"], data["url"],
+                         data["date"], data["source_type"], data["step"], text))
+        self._delete("findings", "id", c)
         self._exec(
             """INSERT INTO findings (task_id, id, cell, value, quote, source_id, url, date, source_type, step, data_json)
                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -320,26 +384,22 @@ class RowWriter:
                  source_type = excluded.source_type, step = excluded.step, data_json = excluded.data_json""",
             rows,
         )
-        return now
+        return c.now
 
-    def _leads(self, state: ResearchState, before: list[tuple]) -> list[tuple]:
-        now = list(map(_getter(Lead), state.leads))
+    def _leads(self, state: ResearchState, c: _Changes) -> _Items:
         rows = []
-        kept = min(len(now), len(before))
-        # leads are appended, and an old one changes now and then (refused): compare in C
-        changed = [*compress(range(kept), map(ne, now[:kept], before[:kept])), *range(kept, len(now))]
-        for seq in changed:
+        for seq in c.changed:
             data, text = self._json(state.leads[seq])
             rows.append((self.task_id, seq, data["canonical_url"], data["cell"], text))
-        if len(now) < len(before):
-            self._exec("DELETE FROM leads WHERE task_id = ? AND seq >= ?", [(self.task_id, len(now))])
+        if c.gone:
+            self._exec("DELETE FROM leads WHERE task_id = ? AND seq >= ?", [(self.task_id, len(state.leads))])
         self._exec(
             """INSERT INTO leads (task_id, seq, canonical_url, cell, data_json) VALUES (?, ?, ?, ?, ?)
                ON CONFLICT (task_id, seq) DO UPDATE SET canonical_url = excluded.canonical_url,
                  cell = excluded.cell, data_json = excluded.data_json""",
             rows,
         )
-        return now
+        return c.now
 
     def _actions(self, state: ResearchState, before: Written, new: Written) -> None:
         step, seq = before.step_seq

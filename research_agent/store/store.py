@@ -156,6 +156,12 @@ class _Plan:
     core_json: str
     signature: str
 
+    def drop(self) -> None:
+        """Stop the change logs of this plan's caches (they are not kept)."""
+        for w in (self.cached, self.written):
+            if w is not None:
+                w.close()
+
 
 class Store:
     """The research database at `path` (created with its parent directories)."""
@@ -181,6 +187,9 @@ class Store:
             raise
 
     def close(self) -> None:
+        for written in self._written.values():
+            written.close()
+        self._written.clear()
         self._db.close()
 
     def __enter__(self) -> "Store":
@@ -269,10 +278,12 @@ class Store:
         """
         run_usage = _usage(usage) if usage is not None else None
         plan = self._plan(task_id, state)
-        with self._write() as conn:
-            self._task_row(conn, task_id)
-            written = self._write_state(conn, task_id, run_id, state, run_usage, plan)
-            conn.execute("UPDATE tasks SET status = 'running' WHERE id = ?", (task_id,))
+        try:
+            with self._write() as conn:
+                written = self._write_state(conn, task_id, run_id, state, run_usage, plan, running=True)
+        except BaseException:
+            plan.drop()  # not committed: the next checkpoint writes everything
+            raise
         self._written[task_id] = written  # only once committed
 
     def finish(
@@ -294,30 +305,36 @@ class Store:
         run_usage = _usage(usage) if usage is not None else None
         now = _now()
         plan = self._plan(task_id, state) if state is not None else None
-        with self._write() as conn:
-            self._task_row(conn, task_id)
-            written = self._write_state(conn, task_id, run_id, state, run_usage, plan) if state is not None and plan is not None else None
-            self._check_run(conn, task_id, run_id)
-            conn.execute(
-                "UPDATE runs SET ended_at = ?, end_kind = ?, stop_reason = ?, stop_detail = ? WHERE id = ?",
-                (now, end_kind.value, _reason(stop_reason), stop_detail, run_id),
-            )
-            if run_usage is not None:
-                conn.execute("UPDATE runs SET usage_json = ? WHERE id = ?", (run_usage.model_dump_json(), run_id))
-            conn.execute(
-                "UPDATE tasks SET status = ?, end_kind = ?, stop_reason = ?, stop_detail = ?, cancel_requested = 0, "
-                "usage_json = ?, updated_at = ? WHERE id = ?",
-                (status_for(end_kind), end_kind.value, _reason(stop_reason), stop_detail,
-                 self._task_usage(conn, task_id).model_dump_json(), now, task_id),
-            )
-            for fmt, body in (("md", report_md), ("json", json.dumps(report_json, indent=2, default=str))):
+        stale = self._written.pop(task_id, None)  # a finished task is not written again by this process
+        if stale is not None:
+            stale.close()
+        try:
+            with self._write() as conn:
+                self._task_row(conn, task_id)
+                if state is not None and plan is not None:
+                    self._write_state(conn, task_id, run_id, state, run_usage, plan)
+                self._check_run(conn, task_id, run_id)
                 conn.execute(
-                    "INSERT INTO reports (task_id, run_id, format, body, created_at) VALUES (?, ?, ?, ?, ?) "
-                    "ON CONFLICT (task_id, run_id, format) DO UPDATE SET body = excluded.body, created_at = excluded.created_at",
-                    (task_id, run_id, fmt, body, now),
+                    "UPDATE runs SET ended_at = ?, end_kind = ?, stop_reason = ?, stop_detail = ? WHERE id = ?",
+                    (now, end_kind.value, _reason(stop_reason), stop_detail, run_id),
                 )
-        if written is not None:
-            self._written[task_id] = written
+                if run_usage is not None:
+                    conn.execute("UPDATE runs SET usage_json = ? WHERE id = ?", (run_usage.model_dump_json(), run_id))
+                conn.execute(
+                    "UPDATE tasks SET status = ?, end_kind = ?, stop_reason = ?, stop_detail = ?, cancel_requested = 0, "
+                    "usage_json = ?, updated_at = ? WHERE id = ?",
+                    (status_for(end_kind), end_kind.value, _reason(stop_reason), stop_detail,
+                     self._task_usage(conn, task_id).model_dump_json(), now, task_id),
+                )
+                for fmt, body in (("md", report_md), ("json", json.dumps(report_json, indent=2, default=str))):
+                    conn.execute(
+                        "INSERT INTO reports (task_id, run_id, format, body, created_at) VALUES (?, ?, ?, ?, ?) "
+                        "ON CONFLICT (task_id, run_id, format) DO UPDATE SET body = excluded.body, created_at = excluded.created_at",
+                        (task_id, run_id, fmt, body, now),
+                    )
+        finally:
+            if plan is not None:  # committed or not, stop logging the task's changes
+                plan.drop()
 
     @staticmethod
     def _task_usage(conn: sqlite3.Connection, task_id: str) -> RunUsage:
@@ -333,19 +350,33 @@ class Store:
         generation = cached.generation + 1 if cached is not None else 0
         written = writer.plan(state, cached, generation) if cached is not None else None
         _, core_json = redact_json(core_of(state), _may_hold_secret, _redact_secrets)
-        return _Plan(writer, cached, written, core_json, state.signature())
+        # the reducer's signature of the step it just reduced: computing it again
+        # here cost an O(state) pass per checkpoint (a state never reduced gets its own)
+        return _Plan(writer, cached, written, core_json, state.last_signature or state.signature())
 
     def _write_state(
         self, conn: sqlite3.Connection, task_id: str, run_id: str, state: ResearchState, usage: RunUsage | None,
-        plan: "_Plan",
+        plan: "_Plan", *, running: bool = False,
     ) -> Written:
-        start_step = self._check_run(conn, task_id, run_id)
+        """Write the planned rows and the state row; `running` also marks the task running (a checkpoint)."""
+        # one indexed read for the run, its task (a run's task exists: foreign key) and the saved rows' generation
+        found = conn.execute(
+            "SELECT runs.task_id, runs.start_step, state.layout, state.generation FROM runs "
+            "LEFT JOIN state ON state.task_id = runs.task_id WHERE runs.id = ?",
+            (run_id,),
+        ).fetchone()
+        if found is None or found[0] != task_id:
+            self._task_row(conn, task_id)  # UnknownTask first, as every method does
+            self._check_run(conn, task_id, run_id)
+        start_step = int(found[1])
         now = _now()
-        saved = conn.execute("SELECT layout, generation FROM state WHERE task_id = ?", (task_id,)).fetchone()
+        saved = found[2:] if found[2] is not None else None
         generation = (saved[1] if saved is not None else 0) + 1
         written = plan.written
         fresh = saved is not None and saved[0] == LAYOUT and plan.cached is not None and plan.cached.generation == saved[1]
         if not fresh or written is None:  # no cache, or another writer moved the rows: write them all
+            if written is not None:
+                written.close()
             written = plan.writer.plan(state, None, generation)
         written.generation = generation
         plan.writer.apply(conn)
@@ -362,8 +393,9 @@ class Store:
             conn.execute("UPDATE runs SET steps = ?, usage_json = ? WHERE id = ?", (steps, usage.model_dump_json(), run_id))
         else:
             conn.execute("UPDATE runs SET steps = ? WHERE id = ?", (steps, run_id))
+        mark = "status = 'running', " if running else ""
         conn.execute(
-            "UPDATE tasks SET usage_json = ?, updated_at = ? WHERE id = ?",
+            f"UPDATE tasks SET {mark}usage_json = ?, updated_at = ? WHERE id = ?",
             (self._task_usage(conn, task_id).model_dump_json(), now, task_id),
         )
         return written
@@ -400,6 +432,9 @@ class Store:
                     f"start the question again as a new task"
                 ) from exc
         if row[1] == LAYOUT:
+            stale = self._written.pop(task_id, None)
+            if stale is not None:
+                stale.close()
             self._written[task_id] = Written.of(state, int(row[2]))
         return state
 
