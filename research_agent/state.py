@@ -292,9 +292,9 @@ class ResearchState(StateSchema):
     def from_dict(cls, data: dict[str, Any]) -> "ResearchState":
         d = dict(data)
         d["cells"] = {k: Cell(**v) for k, v in d.get("cells", {}).items()}
-        d["sources"] = {k: Source(**v) for k, v in d.get("sources", {}).items()}
-        d["findings"] = {k: Finding(**v) for k, v in d.get("findings", {}).items()}
-        d["leads"] = [Lead(**v) for v in d.get("leads", [])]
+        d["sources"] = {k: Source.restore(v) for k, v in d.get("sources", {}).items()}
+        d["findings"] = {k: Finding.restore(v) for k, v in d.get("findings", {}).items()}
+        d["leads"] = [Lead.restore(v) for v in d.get("leads", [])]
         d["actions"] = [ActionLog(**v) for v in d.get("actions", [])]
         d["risk"] = [RiskEvent(**v) for v in d.get("risk", [])]
         if isinstance(d.get("progress"), dict):
