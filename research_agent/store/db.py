@@ -10,7 +10,10 @@ budget (`bench/startup.py`).
   table.  Anything else is a `StoreError` whose one-line message names the
   file and the fix.
 * Every connection gets `journal_mode=WAL`, `synchronous=NORMAL`,
-  `foreign_keys=ON` and a 5 s busy timeout.  The connection is in autocommit
+  `foreign_keys=ON` and a 5 s busy timeout.  NORMAL: a commit survives the
+  process dying (SIGKILL included); a power loss may take back the last
+  commits, never corrupt the file; FULL's fsync per commit would cost ≈20 ms
+  a step (docs/decisions.md, *Durability*).  The connection is in autocommit
   mode (`isolation_level=None`) and `Database.transaction` issues the BEGIN:
   `BEGIN IMMEDIATE` for writes (the write lock is taken up front and waited
   for within the busy timeout, instead of failing when a deferred read turns

@@ -11,13 +11,22 @@ per run.  Layout 2 splits the state:
 * every cell, source, finding, action, lead and fingerprint is one row with
   its full JSON in `data_json` (plus the queryable projection columns).
 
-`RowWriter.write` compares the state with what this process last wrote for
+`RowWriter.plan` compares the state with what this process last wrote for
 the task (`Written`, kept by the `Store` after each commit) and writes only
-what changed: new actions and fingerprints (append-only), new or changed
-cells, sources, findings and leads, deletions of removed keys.  Change
-detection is cheap: a tuple of a row's fields compared with the tuple last
-written (cells, whose lists change in place, compare their JSON text).  When
-the cache cannot be trusted — a new process, another state object whose
+what changed, at a cost that follows the step, not the run:
+
+* actions and fingerprints are append-only: the new ones are written;
+* sources, findings and leads (`Tracked`) log their field assignments in the
+  cache's `ChangeLog` (`change_log.py`), so a changed item is found without
+  looking at the others; what assignment does not show (an item added,
+  removed, replaced, moved, or a copy made without `__setattr__`) shows in
+  an identity comparison of the container with its last written form (its
+  keys and object ids, compared in C).  A move in a keyed container rewrites
+  that table's rows for the task, so rows load back in the dict's order;
+* the cells (one per object × dimension), whose lists grow in place, are
+  compared with copies.
+
+When the cache cannot be trusted — a new process, another state object whose
 actions are not a continuation, `state.generation` moved under us — the
 writer deletes the task's rows and writes them all again (a "full" write), so
 the result never depends on the cache, only its cost does.

@@ -13,7 +13,11 @@ Design
   last checkpoint of the task to their tables, together (`snapshot.py`), so a
   process killed at any moment leaves the last committed checkpoint intact,
   writing the same state twice changes nothing, and a checkpoint costs what
-  the step changed, not what the run holds.  The rows are authoritative for
+  the step changed, not what the run holds.  `state.signature` is the
+  reducer's `last_signature` (the state's own `signature()` for a state no
+  reducer has seen): the store no longer hashes the state a second time.
+  Durability: WAL with `synchronous=NORMAL` (see `db.py` and
+  docs/decisions.md, *Durability*).  The rows are authoritative for
   resume (`load_state`) and queryable with SQL.  A task written by a version
   before migration 4 (whole state in `state_json`, `state.layout = 1`) loads
   as it was saved and is rewritten in the row layout at its next checkpoint.

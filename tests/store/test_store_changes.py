@@ -196,3 +196,17 @@ def test_a_closed_store_stops_logging_assignments(tmp_path: Path) -> None:
     assert len(change_log._OPEN) == open_before + 1
     store.close()
     assert len(change_log._OPEN) == open_before, "a closed store's log would keep every object assigned to"
+
+
+def test_the_signature_column_is_the_reducers_and_a_fresh_state_gets_its_own(tmp_path: Path) -> None:
+    db = tmp_path / "research.db"
+    with Store(db) as store:
+        new_task(store)
+        run = store.start_run("t1", "first")
+        state = _state(3)
+        store.checkpoint("t1", run, state)
+        first = sqlite3.connect(db).execute("SELECT signature FROM state").fetchone()[0]
+        state.last_signature = "0123456789abcdef"  # what the reducer's no-progress check computed
+        store.checkpoint("t1", run, state)
+        second = sqlite3.connect(db).execute("SELECT signature FROM state").fetchone()[0]
+    assert (first, second) == (state.signature(), "0123456789abcdef")
