@@ -9,6 +9,11 @@
     per-step median is printed around steps 10, 100, 250, 500 and 1,000: flat
     means a step costs what it changed, not what the run holds.  Each
     checkpoint is one WAL transaction with `synchronous=NORMAL`, as in a run.
+    The process's CPU time is printed beside the wall time, with the load
+    average at the start: on a shared machine the difference is waiting for
+    a core.  Between checkpoints the bench does what the reducer does
+    outside the checkpoint (the cluster index's `to_dict`, the state
+    signature of its no-progress check), untimed.
 (b) Resume of that 1,000-step run, from a fresh process state (new `Store`):
     open the store, `load_state`, then what the first resumed step does that
     depends on the run's size — rebuild the cluster index from the state

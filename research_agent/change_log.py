@@ -57,7 +57,8 @@ class ChangeLog(dict):
 
 def _forget(ref: weakref.ref) -> None:
     global _OPEN
-    _OPEN = tuple(r for r in _OPEN if r is not ref)
+    if _OPEN:  # at interpreter exit the module may be half torn down
+        _OPEN = tuple(r for r in _OPEN if r is not ref)
 
 
 class Tracked:
