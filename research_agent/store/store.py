@@ -328,33 +328,31 @@ class Store:
         stale = self._written.pop(task_id, None)  # a finished task is not written again by this process
         if stale is not None:
             stale.close()
-        try:
-            with self._write() as conn:
-                self._task_row(conn, task_id)
-                if state is not None and plan is not None:
-                    self._write_state(conn, task_id, run_id, state, run_usage, plan)
-                self._check_run(conn, task_id, run_id)
+        with self._write() as conn:
+            self._task_row(conn, task_id)
+            if state is not None and plan is not None:
+                self._write_state(conn, task_id, run_id, state, run_usage, plan)
+            self._check_run(conn, task_id, run_id)
+            conn.execute(
+                "UPDATE runs SET ended_at = ?, end_kind = ?, stop_reason = ?, stop_detail = ? WHERE id = ?",
+                (now, end_kind.value, _reason(stop_reason), stop_detail, run_id),
+            )
+            if run_usage is not None:
+                conn.execute("UPDATE runs SET usage_json = ? WHERE id = ?", (run_usage.model_dump_json(), run_id))
+            conn.execute(
+                "UPDATE tasks SET status = ?, end_kind = ?, stop_reason = ?, stop_detail = ?, cancel_requested = 0, "
+                "usage_json = ?, updated_at = ? WHERE id = ?",
+                (status_for(end_kind), end_kind.value, _reason(stop_reason), stop_detail,
+                 self._task_usage(conn, task_id).model_dump_json(), now, task_id),
+            )
+            for fmt, body in (("md", report_md), ("json", json.dumps(report_json, indent=2, default=str))):
                 conn.execute(
-                    "UPDATE runs SET ended_at = ?, end_kind = ?, stop_reason = ?, stop_detail = ? WHERE id = ?",
-                    (now, end_kind.value, _reason(stop_reason), stop_detail, run_id),
+                    "INSERT INTO reports (task_id, run_id, format, body, created_at) VALUES (?, ?, ?, ?, ?) "
+                    "ON CONFLICT (task_id, run_id, format) DO UPDATE SET body = excluded.body, created_at = excluded.created_at",
+                    (task_id, run_id, fmt, body, now),
                 )
-                if run_usage is not None:
-                    conn.execute("UPDATE runs SET usage_json = ? WHERE id = ?", (run_usage.model_dump_json(), run_id))
-                conn.execute(
-                    "UPDATE tasks SET status = ?, end_kind = ?, stop_reason = ?, stop_detail = ?, cancel_requested = 0, "
-                    "usage_json = ?, updated_at = ? WHERE id = ?",
-                    (status_for(end_kind), end_kind.value, _reason(stop_reason), stop_detail,
-                     self._task_usage(conn, task_id).model_dump_json(), now, task_id),
-                )
-                for fmt, body in (("md", report_md), ("json", json.dumps(report_json, indent=2, default=str))):
-                    conn.execute(
-                        "INSERT INTO reports (task_id, run_id, format, body, created_at) VALUES (?, ?, ?, ?, ?) "
-                        "ON CONFLICT (task_id, run_id, format) DO UPDATE SET body = excluded.body, created_at = excluded.created_at",
-                        (task_id, run_id, fmt, body, now),
-                    )
-        finally:
-            if plan is not None:  # committed or not, stop logging the task's changes
-                plan.drop()
+        if plan is not None:  # not kept: a finished task is not written again by this process
+            plan.drop()
 
     @staticmethod
     def _task_usage(conn: sqlite3.Connection, task_id: str) -> RunUsage:
