@@ -70,6 +70,8 @@ _EMPTY = (1 << 32) - 1
 """datasketch's value for a permutation that saw no shingle (an empty text)."""
 _unpack = struct.Struct("<I").unpack_from
 _NON_WORD = re.compile(r"[\W_]+", re.UNICODE)
+_BLOCK = 8192
+"""Shingles permuted at once (8192 × 128 uint32 values: 4 MiB)."""
 _FOLD = 0x9E3779B97F4A7C15
 """Odd 64-bit multiplier (2⁶⁴/φ) folding word hashes into a shingle hash (version 2)."""
 BANDS: dict[float, tuple[int, int]] = {0.7: (14, 9)}
@@ -121,7 +123,10 @@ def _minhash(hashes: "np.ndarray") -> list[int]:
     h = h ^ (h >> np.uint32(13))
     h = h * np.uint32(0xC2B2AE35)
     h = h ^ (h >> np.uint32(16))
-    result: list[int] = (h.reshape(-1, 1) * a + b).min(axis=0).tolist()
+    h = h.reshape(-1, 1)
+    # in blocks, so a 2 MB page (~300k shingles) never holds a shingles × permutations array at once
+    low = np.minimum.reduce([(h[i : i + _BLOCK] * a + b).min(axis=0) for i in range(0, len(h), _BLOCK)])
+    result: list[int] = low.tolist()
     return result
 
 
@@ -147,7 +152,7 @@ def _shingle_hashes_v2(words: list[str]) -> "np.ndarray":
     h = np.zeros(count, dtype=np.uint64)
     for j in range(width):  # order matters: the multiply mixes each word into the ones before it
         h = (h ^ word_hashes[j : j + count]) * np.uint64(_FOLD)
-    return np.unique((h ^ (h >> np.uint64(32))).astype(np.uint32))
+    return (h ^ (h >> np.uint64(32))).astype(np.uint32)  # repeats are harmless: a minimum is a minimum
 
 
 def fingerprint(text: str, version: int = FINGERPRINT_VERSION) -> list[int]:
