@@ -102,7 +102,8 @@ def _permutations() -> tuple["np.ndarray", "np.ndarray"]:
     if not _PERMUTATIONS:
         import numpy as np
 
-        # datasketch 2's `MinHash._init_permutations` for affine32 (a test checks it against datasketch)
+        # datasketch 2's `MinHash._init_permutations` for affine32 (a test checks it against datasketch);
+        # RandomState is numpy's frozen legacy stream, so every numpy version draws the same values
         gen = np.random.RandomState(_SEED)
         a = gen.randint(0, 1 << 31, NUM_PERM, dtype=np.uint32) * np.uint32(2) + np.uint32(1)
         b = gen.randint(0, 1 << 32, NUM_PERM, dtype=np.uint32)
