@@ -14,7 +14,10 @@ pages/s (each page timed alone: ``visit`` end to end over loopback HTTP, and
 
 Token-F1: lowercase, split on non-word characters, F1 of the multiset overlap.
 
-Usage: ``python bench/extraction.py [--data DIR] [--sample N]``. The data folder
+``--phases`` then times, on a second pass, each step of a visit alone (HTTP GET over loopback,
+decoding, ``extract_page``, ``fingerprint``) beside the visit end to end, in ms per page.
+
+Usage: ``python bench/extraction.py [--data DIR] [--sample N] [--phases]``. The data folder
 defaults to ``$RESEARCH_SHARED_DATA`` or ``<repo>/../shared/data``.
 """
 
@@ -143,10 +146,53 @@ def compare(article_dir: Path, names: list[str] | None = None) -> Comparison:
     return Comparison(scores, time.perf_counter() - started)
 
 
+def phases(article_dir: Path, names: list[str]) -> dict[str, float]:
+    """Mean ms per page of the steps a visit is made of, each timed alone on every page: the HTTP
+    exchange over loopback (``client.get``), decoding, ``extract_page`` (one parse, title and date,
+    trafilatura), ``fingerprint``; beside ``visit`` end to end and ``trafilatura.extract``."""
+    from research_agent.tools.corpus_hygiene import decode_text
+    from research_agent.tools.extract import extract_page
+    from research_agent.tools.fingerprint import fingerprint
+
+    totals: Counter[str] = Counter()
+    with tempfile.TemporaryDirectory(prefix="extraction-bench-") as tmp:
+        host_dir = Path(tmp) / "pages" / HOST
+        host_dir.mkdir(parents=True)
+        for name in names:
+            (host_dir / f"{name}.html").write_bytes(gzip.decompress((article_dir / "html" / f"{name}.html.gz").read_bytes()))
+        with LocalWeb(Path(tmp)) as web, make_client(web, timeout=10.0) as client:
+            visitor = Visitor(client, AddressPolicy(allow_hosts=web.hosts))
+            for name in names:
+                url = f"https://{HOST}/{name}.html"
+                marks = [time.perf_counter()]
+                html = (host_dir / f"{name}.html").read_bytes().decode("utf-8", errors="replace")
+                trafilatura.extract(html)
+                marks.append(time.perf_counter())
+                visitor.visit(url)
+                marks.append(time.perf_counter())
+                response = client.get(url)
+                marks.append(time.perf_counter())
+                text = decode_text(response.content, response.charset_encoding)
+                marks.append(time.perf_counter())
+                page = extract_page(text, url, content_type="text/html")
+                marks.append(time.perf_counter())
+                fingerprint(page.text)
+                marks.append(time.perf_counter())
+                for key, t0, t1 in zip(_PHASES, marks[:-1], marks[1:], strict=True):
+                    totals[key] += t1 - t0
+    return {key: 1000 * totals[key] / len(names) for key in _PHASES}
+
+
+_PHASES = ("trafilatura.extract", "visit (end to end)", "  HTTP GET (loopback)", "  decode", "  extract_page",
+           "  fingerprint")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", type=Path, default=None, help="shared data folder (contains article-extraction/)")
     parser.add_argument("--sample", type=int, default=None, help="score only the first N pages (sorted by name)")
+    parser.add_argument("--phases", action="store_true",
+                        help="also print ms/page of each step of a visit, timed alone (a second pass over the pages)")
     args = parser.parse_args(argv)
     article_dir = (args.data or shared_data_dir()) / "article-extraction"
     if not (article_dir / "ground-truth.json").is_file():
@@ -167,6 +213,10 @@ def main(argv: list[str] | None = None) -> int:
           f"ratio {visit_rate / direct_rate:.2f}x (goal >= 0.8x)")
     for score in result.errors:
         print(f"  {score.name}: {score.error}")
+    if args.phases:
+        print("ms per page, second pass (warm: one-time imports and caches already paid):")
+        for key, ms in phases(article_dir, names).items():
+            print(f"  {key:24}{ms:8.2f}")
     ok = abs(result.mean_diff) <= 0.02
     print("within 0.02 of trafilatura direct: " + ("yes" if ok else "NO"))
     return 0 if ok else 1

@@ -288,7 +288,7 @@ class Reducer:
         source.opened, source.opened_step, source.failure = True, step, None
         source.title = page.title or source.title
         source.date = page.date
-        source.fingerprint = list(page.fingerprint)
+        source.fingerprint = index.fingerprint_for(page.text, page.fingerprint)  # a task saved before v2 stays v1
         if page.canonical_url != canon and state.source_by_canonical(page.canonical_url) is None:
             source.canonical_url = page.canonical_url  # redirected: the answering URL is the identity
         cut = quarantine(page.text, self.risk_policy, url=page.final_url)

@@ -240,6 +240,22 @@ def m005_progress_counters(conn: Connection) -> None:
             conn.execute("UPDATE state SET state_json = ? WHERE task_id = ?", (json.dumps(upgraded), task_id))
 
 
+@migration
+def m006_fingerprint_version(conn: Connection) -> None:
+    # Fingerprints got a version (`tools/fingerprint.py`): version 2 hashes shingles differently, so its
+    # values cannot be compared with the ones saved so far. Each saved cluster index says it holds
+    # version 1; a resumed task keeps fingerprinting its pages that way (from their text) and still
+    # recognises copies of the pages it read before the upgrade. Layout 1 and 2 keep the index's
+    # parameters under `clusters` in `state_json` (layout 2 without its members).
+    rows = conn.execute("SELECT task_id, state_json FROM state").fetchall()
+    for task_id, text in rows:
+        data = json.loads(text)
+        clusters = data.get("clusters")
+        if isinstance(clusters, dict) and clusters and "version" not in clusters:
+            data["clusters"] = {**clusters, "version": 1}
+            conn.execute("UPDATE state SET state_json = ? WHERE task_id = ?", (json.dumps(data), task_id))
+
+
 LATEST_VERSION = len(MIGRATIONS)
 
 _CREATE_TABLE = """

@@ -1,11 +1,31 @@
 """Content fingerprints and source clusters: near-copies count as one source.
 
-``fingerprint(text)`` is a 128-permutation MinHash (datasketch, ``affine32``
-scheme, seed 1) over word 5-shingles of the text after lowercasing and
-collapsing every run of punctuation/whitespace to one space. Texts shorter
-than five words hash their whole word sequence as one shingle. The hash
-values are returned as plain ``int``\\ s so a fingerprint round-trips JSON
-and SQLite unchanged; the same text always gives the same list.
+``fingerprint(text)`` is a 128-permutation MinHash over the word 5-shingles
+of the text after lowercasing and collapsing every run of
+punctuation/whitespace to one space. Texts shorter than five words hash their
+whole word sequence as one shingle. The hash values are returned as plain
+``int``\\ s so a fingerprint round-trips JSON and SQLite unchanged; the same
+text always gives the same list, in every process (no salted ``hash()``).
+
+The permutations are datasketch's ``affine32`` scheme with seed 1 (each
+shingle hash is mixed with the MurmurHash3 finaliser, then ``a·h + b`` mod
+2³² per permutation, the minimum kept), drawn here with numpy exactly as
+datasketch draws them, so neither datasketch nor scipy is imported to
+fingerprint a page. What is hashed into each shingle has a version
+(``FINGERPRINT_VERSION``):
+
+* **2** (current): each word is hashed once with CRC-32 and a shingle's hash
+  folds its five word hashes together (multiply–xor, 64-bit, folded to 32),
+  all shingles of a page at once in numpy;
+* **1** (before): SHA-1 of the shingle's UTF-8 text, first 4 bytes
+  little-endian — datasketch's ``sha1_hash32``, one hash call per shingle.
+
+Fingerprints of different versions are not comparable (their values are
+unrelated), so a ``ClusterIndex`` holds one version: a new index is current;
+one rebuilt from a task saved before versions existed stays at 1, and
+``ClusterIndex.fingerprint_for`` gives a page's fingerprint in the index's
+version (recomputed from the page text when that is not the current one), so
+a resumed old task still recognises copies of the pages it read before.
 
 ``ClusterIndex`` groups fingerprints whose estimated Jaccard similarity is at
 least ``threshold`` (default 0.7). Candidates come from LSH banding: the
@@ -32,19 +52,28 @@ import re
 import struct
 from hashlib import sha1 as _sha1
 from typing import TYPE_CHECKING, Any
+from zlib import crc32 as _crc32
 
-if TYPE_CHECKING:  # datasketch imports scipy (~0.5 s): only computing a fingerprint needs it
+if TYPE_CHECKING:  # numpy is imported when first needed (`research --help` never needs it)
     import numpy as np
-    from datasketch import MinHash
 
-__all__ = ["NUM_PERM", "SHINGLE_WORDS", "ClusterIndex", "fingerprint", "similarity"]
+__all__ = ["FINGERPRINT_VERSION", "NUM_PERM", "SHINGLE_WORDS", "ClusterIndex", "fingerprint", "similarity"]
 
 NUM_PERM = 128
 SHINGLE_WORDS = 5
+FINGERPRINT_VERSION = 2
+"""What a shingle's hash is made of (see the module docstring); stored with every cluster index."""
+VERSIONS = frozenset({1, 2})
 _SCHEME = "affine32"
 _SEED = 1
+_EMPTY = (1 << 32) - 1
+"""datasketch's value for a permutation that saw no shingle (an empty text)."""
 _unpack = struct.Struct("<I").unpack_from
 _NON_WORD = re.compile(r"[\W_]+", re.UNICODE)
+_BLOCK = 8192
+"""Shingles permuted at once (8192 × 128 uint32 values: 4 MiB)."""
+_FOLD = 0x9E3779B97F4A7C15
+"""Odd 64-bit multiplier (2⁶⁴/φ) folding word hashes into a shingle hash (version 2)."""
 BANDS: dict[float, tuple[int, int]] = {0.7: (14, 9)}
 """(bands, rows) per threshold, as datasketch's `MinHashLSH` fits them for 128 permutations."""
 
@@ -66,34 +95,75 @@ def _words(text: str) -> list[str]:
 
 
 _PERMUTATIONS: list[Any] = []
-"""The seed's permutation parameters, drawn once (datasketch draws them again for every MinHash: ~7 ms
-per page); read-only, so concurrent visits share them."""
+"""(a, b) of the seed's permutations as uint32 arrays, drawn once; read-only, so concurrent visits share them."""
 
 
-def _minhash() -> "MinHash":
-    from datasketch import MinHash
-
+def _permutations() -> tuple["np.ndarray", "np.ndarray"]:
     if not _PERMUTATIONS:
-        _PERMUTATIONS.append(MinHash(num_perm=NUM_PERM, seed=_SEED, scheme=_SCHEME).permutations)
-    # `hashfunc=int`: the shingles arrive already hashed (datasketch's sha1_hash32, inlined below)
-    return MinHash(num_perm=NUM_PERM, seed=_SEED, scheme=_SCHEME, hashfunc=int, permutations=_PERMUTATIONS[0])
+        import numpy as np
+
+        # datasketch 2's `MinHash._init_permutations` for affine32 (a test checks it against datasketch);
+        # RandomState is numpy's frozen legacy stream, so every numpy version draws the same values
+        gen = np.random.RandomState(_SEED)
+        a = gen.randint(0, 1 << 31, NUM_PERM, dtype=np.uint32) * np.uint32(2) + np.uint32(1)
+        b = gen.randint(0, 1 << 32, NUM_PERM, dtype=np.uint32)
+        _PERMUTATIONS.append((a, b))
+    return _PERMUTATIONS[0]
 
 
-def fingerprint(text: str) -> list[int]:
-    """MinHash signature of ``text`` as ``NUM_PERM`` plain ints.
+def _minhash(hashes: "np.ndarray") -> list[int]:
+    """The signature of a set of 32-bit shingle hashes (datasketch's affine32 `update_batch`)."""
+    import numpy as np
 
-    The values are datasketch's for the same shingles (SHA-1's first 4 bytes, little-endian, as
-    ``sha1_hash32``); computing that hash inline and reusing the permutations instead of drawing
-    them again per page made a fingerprint about twice as fast."""
-    words = _words(text)
+    if hashes.size == 0:
+        return [_EMPTY] * NUM_PERM
+    a, b = _permutations()
+    h = hashes.astype(np.uint32)
+    h = h ^ (h >> np.uint32(16))  # MurmurHash3 fmix32
+    h = h * np.uint32(0x85EBCA6B)
+    h = h ^ (h >> np.uint32(13))
+    h = h * np.uint32(0xC2B2AE35)
+    h = h ^ (h >> np.uint32(16))
+    h = h.reshape(-1, 1)
+    # in blocks, so a 2 MB page (~300k shingles) never holds a shingles × permutations array at once
+    low = np.minimum.reduce([(h[i : i + _BLOCK] * a + b).min(axis=0) for i in range(0, len(h), _BLOCK)])
+    result: list[int] = low.tolist()
+    return result
+
+
+def _shingle_hashes_v1(words: list[str]) -> "np.ndarray":
+    import numpy as np
+
     if len(words) < SHINGLE_WORDS:
         shingles = [" ".join(words)] if words else []
     else:
         shingles = [" ".join(words[i : i + SHINGLE_WORDS]) for i in range(len(words) - SHINGLE_WORDS + 1)]
-    mh = _minhash()
-    if shingles:
-        mh.update_batch([_unpack(_sha1(s.encode("utf-8")).digest())[0] for s in dict.fromkeys(shingles)])
-    return [int(v) for v in mh.hashvalues]
+    unique = dict.fromkeys(shingles)
+    return np.fromiter((_unpack(_sha1(s.encode("utf-8")).digest())[0] for s in unique), np.uint32, len(unique))
+
+
+def _shingle_hashes_v2(words: list[str]) -> "np.ndarray":
+    import numpy as np
+
+    if not words:
+        return np.zeros(0, dtype=np.uint32)
+    word_hashes = np.fromiter((_crc32(w.encode("utf-8")) for w in words), np.uint64, len(words))
+    width = min(SHINGLE_WORDS, len(words))
+    count = len(words) - width + 1
+    h = np.zeros(count, dtype=np.uint64)
+    for j in range(width):  # order matters: the multiply mixes each word into the ones before it
+        h = (h ^ word_hashes[j : j + count]) * np.uint64(_FOLD)
+    return (h ^ (h >> np.uint64(32))).astype(np.uint32)  # repeats are harmless: a minimum is a minimum
+
+
+def fingerprint(text: str, version: int = FINGERPRINT_VERSION) -> list[int]:
+    """MinHash signature of ``text`` as ``NUM_PERM`` plain ints, in fingerprint ``version``."""
+    words = _words(text)
+    if version == 2:
+        return _minhash(_shingle_hashes_v2(words))
+    if version == 1:
+        return _minhash(_shingle_hashes_v1(words))
+    raise ValueError(f"unknown fingerprint version {version!r} (known: {sorted(VERSIONS)})")
 
 
 def similarity(a: list[int], b: list[int]) -> float:
@@ -106,10 +176,14 @@ def similarity(a: list[int], b: list[int]) -> float:
 class ClusterIndex:
     """Near-duplicate clusters of sources, keyed by source id (see the module docstring)."""
 
-    def __init__(self, threshold: float = 0.7) -> None:
+    def __init__(self, threshold: float = 0.7, version: int = FINGERPRINT_VERSION) -> None:
         if not 0.0 < threshold <= 1.0:
             raise ValueError("threshold must be in (0, 1]")
+        if version not in VERSIONS:
+            raise ValueError(f"unknown fingerprint version {version!r} (known: {sorted(VERSIONS)})")
         self.threshold = threshold
+        self.version = version
+        """The fingerprint version of every member (see the module docstring)."""
         self._bands, self._rows = lsh_params(threshold)
         self._ids: list[str] = []
         self._matrix: np.ndarray | None = None
@@ -123,6 +197,12 @@ class ClusterIndex:
 
     def __contains__(self, source_id: object) -> bool:
         return source_id in self._hashvalues
+
+    def fingerprint_for(self, text: str, current: list[int]) -> list[int]:
+        """The fingerprint to add for a page whose text is ``text`` and whose current-version fingerprint
+        is ``current`` (``Page.fingerprint``): ``current`` itself, or ``text`` fingerprinted in this
+        index's older version, so it is compared with members of that version."""
+        return list(current) if self.version == FINGERPRINT_VERSION else fingerprint(text, self.version)
 
     def add(self, source_id: str, hashvalues: list[int]) -> str:
         """Add a source; return its cluster id (its own id if it starts a new cluster).
@@ -155,6 +235,7 @@ class ClusterIndex:
             "threshold": self.threshold,
             "num_perm": NUM_PERM,
             "scheme": _SCHEME,
+            "version": self.version,
             "members": [
                 {"source_id": sid, "cluster_id": self._cluster[sid], "hashvalues": self._hashvalues[sid]}
                 for sid in self._order
@@ -163,12 +244,13 @@ class ClusterIndex:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ClusterIndex:
-        """Rebuild an index saved with ``to_dict`` (cluster ids are kept as saved)."""
+        """Rebuild an index saved with ``to_dict`` (cluster ids are kept as saved); one saved without a
+        ``version`` was made before versions existed: version 1."""
         import numpy as np
 
         if data.get("num_perm", NUM_PERM) != NUM_PERM or data.get("scheme", _SCHEME) != _SCHEME:
             raise ValueError("fingerprints were made with different MinHash parameters")
-        index = cls(threshold=float(data["threshold"]))
+        index = cls(threshold=float(data["threshold"]), version=int(data.get("version", 1)))
         members = data["members"]
         if members:
             matrix = np.array([m["hashvalues"] for m in members], dtype=np.uint64)

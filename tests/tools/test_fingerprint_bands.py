@@ -43,11 +43,12 @@ def test_candidates_match_datasketch_on_near_copies() -> None:
     assert len({index.cluster_of(f"S{i}") for i in range(60)}) < 60, "some copies were clustered"
 
 
-def test_importing_the_module_or_rebuilding_an_index_does_not_import_scipy() -> None:
+def test_fingerprinting_a_page_or_rebuilding_an_index_does_not_import_scipy() -> None:
     code = (
         "import sys\n"
-        "from research_agent.tools.fingerprint import ClusterIndex\n"
-        "i = ClusterIndex(); i.add('a', list(range(128))); ClusterIndex.from_dict(i.to_dict())\n"
+        "from research_agent.tools.fingerprint import ClusterIndex, fingerprint\n"
+        "i = ClusterIndex(); i.add('a', fingerprint('a page of text about heat pumps and boilers'))\n"
+        "ClusterIndex.from_dict(i.to_dict()); fingerprint('old text', version=1)\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('scipy', 'datasketch')))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
