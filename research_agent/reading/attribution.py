@@ -344,7 +344,7 @@ def mentions(
     for s, e, text in proper_chunks(sentence, common):
         if any(s < te and ts < e for ts, te in taken):
             continue
-        owner, chunk_how = _chunk_owner(text, objects, page_object)
+        owner, chunk_how = _chunk_owner(text, objects, page_object, common)
         found.append(EntityMention(s, e, text, owner, chunk_how))
         taken.append((s, e))
     found.sort(key=lambda m: m.start)
@@ -375,7 +375,9 @@ def _expanded(sentence: str, m: EntityMention, found: list[EntityMention]) -> En
     return EntityMention(m.start, m.end, m.text, owner, "alias") if owner and owner.isupper() else m
 
 
-def _chunk_owner(text: str, objects: Sequence[Named], page_object: str | None) -> tuple[str | None, How | None]:
+def _chunk_owner(
+    text: str, objects: Sequence[Named], page_object: str | None, common: frozenset[str] = frozenset()
+) -> tuple[str | None, How | None]:
     for obj in objects:
         for n in obj.names:
             if _person_variant(text, n):
@@ -387,6 +389,10 @@ def _chunk_owner(text: str, objects: Sequence[Named], page_object: str | None) -
         for obj in objects:
             if obj.name == page_object and any(_short_form(n) and _short_form(n).lower() == text.lower() for n in obj.names):
                 return obj.name, "short"
+            bare = re.sub(r"['’]s?$", "", text)  # "Oscroft's batting …"
+            personal = bool(common & _PERSONAL)  # the page speaks of a person ("he", "her")
+            if obj.name == page_object and personal and bare.lower() not in common and any(_surname(n) == bare for n in obj.names):
+                return obj.name, "short"  # "Oscroft made his debut …" on John Oscroft's own page
     for obj in objects:
         if any(_partial(text, n) for n in obj.names):
             return obj.name, "partial"
@@ -432,6 +438,25 @@ def _partial(chunk: str, name: str) -> bool:
     return False
 
 
+def _surname(name: str) -> str:
+    """The surname of a person's name ("John H. Williams" → "Williams"), "" for a name that is not a person's:
+    on the person's own page (its title names them) the bare surname is how the text refers to them."""
+    words = [w for w in _core(name).split() if w.lower().rstrip(".,") not in _CORP_SUFFIX]
+    if not 2 <= len(words) <= 4 or _titled(name) or any(ch.isdigit() for ch in name):
+        return ""
+    if not all(re.fullmatch(r"[A-Z][a-z'’]+(?:-[A-Z][a-z'’]+)?|[A-Z]\.", w) for w in words):
+        return ""  # "Real World", "New England 200": capitalised common words, lower-case parts, numbers
+    if any(w.lower() in _GENERIC_TAIL or w.lower() in _NOT_PERSON or w.lower() in _HONORIFIC or w.lower() in _STARTERS
+           or w.lower() in _EDITION for w in words):
+        return ""
+    last = words[-1]
+    return last if len(last) >= 3 and not last.endswith(".") else ""
+
+
+_PERSONAL = frozenset("he she his her him hers himself herself".split())
+_SCHOOL_LEVEL = frozenset("high middle elementary secondary primary grammar junior senior".split())
+
+
 def _short_form(name: str) -> str:
     """"Madi Municipality" → "Madi"; "Pinehurst, Texas" → "Pinehurst"; "" when nothing distinctive is left."""
     core = _core(name)
@@ -442,7 +467,8 @@ def _short_form(name: str) -> str:
     # a type word the question put after the name is no part of it: "Madi Municipality", "the Danger Mouse TV
     # series", "the Elks organization", "the Ognissanti church" (a lower-case word is never the name's own)
     while len(words) > 1 and (words[-1].lower().strip(".,") in _GENERIC_TAIL | {"tv", "television", "railway"} or words[-1].islower()):
-        words.pop()
+        if words.pop().lower() == "school" and len(words) > 1 and words[-1].lower() in _SCHOOL_LEVEL:
+            words.pop()  # "South Hills High School" → "South Hills"
     short = " ".join(words)
     return short if short.lower() != _core(name).lower() and len(short) >= 3 else ""
 
@@ -575,7 +601,11 @@ def _parenthesis_owner(sentence: str, pos: int, ents: Iterable[EntityMention]) -
 
 _LEAD_PHRASE = re.compile(
     r"^(?:(?:in|on|at|by|for|from|with|unlike|like|according to|after|before|since|during|as of|under|despite|following|"
-    r"compared (?:with|to)|besides|apart from|in addition to|along with)\b|(?:[A-Z]?[a-z]+(?:ed|ing)|built|made|born|known|found|held|led|set|won|given|taken|written|sold|begun|grown)\s+(?:in|on|at|by|for|from|with|to|as|after|under|over|through|during|since)\b)(?:[^,()]|\([^)]*\)){0,100},\s*",
+    r"compared (?:with|to)|besides|apart from|in addition to|along with)\b"
+    r"|(?:[A-Z]?[a-z]+(?:ed|ing)|built|made|born|known|found|held|led|set|won|given|taken|written|sold|begun|grown)\s+"
+    r"(?:(?:in|on|at|by|for|from|with|to|as|after|under|over|through|during|since|between|about|around|circa)\b|c\.|ca\.|(?=\d))"
+    # "A graduate of Williams College, he was …", "A right-handed batsman, he played …": an appositive before a pronoun
+    r"|an?\s+(?=[^,()]{1,80},\s*(?:he|she|it|they)\s))(?:[^,()]|\([^)]*\)){0,100},\s*",
     re.I,
 )
 _LEAD_WORDS = re.compile(r"^(?:(?:the|a|an|both|meanwhile|today|currently|now|also|however|originally|later|then|thus|"
@@ -589,8 +619,10 @@ def _clause_head(sentence: str, start: int, end: int) -> int:
     text = sentence[pos:end]
     stripped = text.lstrip(" ,;:")
     pos += len(text) - len(stripped)
-    lead = _LEAD_PHRASE.match(sentence[pos:end])
-    if lead:
+    for _ in range(3):  # "Built as a fort in 1743, on instruction of the Admiral, it replaced …": phrase after phrase
+        lead = _LEAD_PHRASE.match(sentence[pos:end])
+        if not lead:
+            break
         pos += lead.end()
     return pos
 

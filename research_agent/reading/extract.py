@@ -137,12 +137,13 @@ def _phrase_values(sentence: str, prof: Profile, dim: DimensionSpec) -> list[Val
 
 _COPULA = re.compile(r"\b(?:is|was|are|were|works as|worked as|served as|became)\s+(?:(?:an?|the|one of the)\s+)?", re.I)
 _DROP = re.compile(
-    r"^(?:(?:\d{4}s?|former|retired|professional|famous|well-known|noted|leading|renowned|award-winning|prolific|"
+    r"^(?:(?:\d{4}s?|former|retired|professional|famous|well-known|noted|leading|renowned|award-winning|prolific|first|"
+    r"[A-Z][a-z]+-born|"
     r"[A-Z][a-z]+(?:-[A-Z][a-z]+)*n|[A-Z][a-z]+(?:ish|ese|ian|an|i|ic))\s+)+"
 )
 _PHRASE_END = re.compile(
-    r"\s*(?:[,;(]|\b(?:who|which|that|whose|known|best|from|born|based|with|for|of|in|by|at|on|starring|featuring|"
-    r"released|directed|written|produced|located|founded|formed|created|and\s+(?:is|was|has|had))\b|$)"
+    r"\s*(?:[,;(]|(?<![\w-])(?:who|which|that|whose|known|best|from|born|based|with|for|of|in|by|at|on|starring|featuring|"
+    r"released|directed|written|produced|located|founded|formed|created|to|and\s+(?:is|was|has|had))\b|$)"
 )
 _GENRE_HEADS = re.compile(r"\s+(?:film|movie|album|novel|song|single|series|game|video game|television series|play|musical|band|EP)\b.*$", re.I)
 
@@ -150,6 +151,8 @@ _GENRE_HEADS = re.compile(r"\s+(?:film|movie|album|novel|song|single|series|game
 def _complement(sentence: str, family: str) -> list[Value]:
     masked = mask_parentheses(sentence)
     m = _COPULA.search(masked)
+    if family == "occupation":  # "was a barrister", "became mayor"; not "was allegedly murdered", "was responsible for"
+        m = next((c for c in _COPULA.finditer(masked) if not re.match(r"(?:is|was|are|were)\s+$", c.group(0), re.I)), None)
     if family == "definition":  # "was founded in 1869 and is the oldest chess club": the copula with an article
         m = next((c for c in _COPULA.finditer(masked) if re.search(r"\b(?:an?|the)\s+$", c.group(0), re.I)), None)
     if not m:
@@ -350,10 +353,14 @@ def read_sentence(
     if not owned:
         return None
     weak, cued = False, cue is not None
-    if prof.kind == "nationality" and cue is not None:
+    if (prof.kind == "nationality" or (fam is not None and fam.name in _DEFINED_FIRST)) and cue is not None:
         window = _definition_window(sentence)
         defined = [v for v, _ in owned if window and window[0] <= v.start < window[1]]
-        if defined:  # "X is an American player … in the Turkish League": the definition states the nationality
+        if prof.kind != "nationality" and window and window[0] > cue.start():
+            defined = []  # "where he played soccer and was his school's American football placekicker": not the definition
+        # "X is an American player … in the Turkish League": the definition states the nationality; "X is a former
+        # American football offensive lineman … of the National Football League": and the sport
+        if defined:
             cue = None
             owned = [(v, a) for v, a in owned if v is defined[0]]
     if cue is not None:
@@ -369,6 +376,8 @@ def read_sentence(
     return Reading(target.key, chosen.canonical, chosen.display, sentence, att, cued, weak)
 
 
+_DEFINED_FIRST = frozenset({"sport", "position"})
+"""Families whose value, when the definition states it, wins over a cued one elsewhere in the sentence."""
 _APPOSED = re.compile(r"[A-Z][\w'’.&-]*,\s*$")
 
 
