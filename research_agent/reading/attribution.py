@@ -270,7 +270,49 @@ def _person_variant(chunk: str, name: str) -> bool:
     if any(w.lower() in _GENERIC_TAIL or w.lower() in _NOT_PERSON for w in c + n):
         return False  # "Van Horn School" is not a form of "Van Horn High School": only people have variants
     a, b = c[0].lower(), n[0].lower()
-    return len(min(a, b, key=len)) >= 2 and (a.startswith(b) or b.startswith(a))
+    return (len(min(a, b, key=len)) >= 2 and (a.startswith(b) or b.startswith(a))) or _same_given_name(a, b)
+
+
+def _same_given_name(a: str, b: str) -> bool:
+    """A given name and its usual short form ("Nick" for "Nicholas", "Rick" for "Richard", "Bill" for "William")."""
+    return a != b and (NICKNAMES.get(a) == b or NICKNAMES.get(b) == a)
+
+
+def _initial_variant(chunk: str, name: str) -> bool:
+    """ "Christa Mayer" for "C. Mayer" (and back): same surname, an initial for the given name. Many people fit,
+    so the attribution is weak (`partial`)."""
+    c = [t for t in re.findall(r"[A-Za-z][\w'’-]*\.?", chunk) if t.lower().rstrip(".") not in _CORP_SUFFIX]
+    n = re.findall(r"[A-Za-z][\w'’-]*\.?", _core(name))
+    if len(c) != 2 or len(n) != 2 or c[-1].lower() != n[-1].lower() or _titled(name):
+        return False
+    if any(w.lower().rstrip(".") in _GENERIC_TAIL or w.lower().rstrip(".") in _NOT_PERSON for w in c + n):
+        return False
+    a, b = c[0], n[0]
+    initial = re.fullmatch(r"[A-Z]\.", a) or re.fullmatch(r"[A-Z]\.", b)
+    return bool(initial) and a[0] == b[0] and a != b and re.fullmatch(r"[A-Z][a-z]+|[A-Z]\.", a) is not None \
+        and re.fullmatch(r"[A-Z][a-z]+|[A-Z]\.", b) is not None
+
+
+NICKNAMES: dict[str, str] = {
+    short: full
+    for full, shorts in (
+        ("nicholas", "nick nicky"), ("richard", "rick dick rich ricky richie"), ("robert", "bob rob bobby robbie bert"),
+        ("william", "bill will billy willie liam"), ("james", "jim jimmy jamie"), ("thomas", "tom tommy"),
+        ("michael", "mike mick mickey"), ("anthony", "tony"), ("edward", "ted ed eddie ned"), ("charles", "chuck charlie"),
+        ("joseph", "joe joey"), ("daniel", "dan danny"), ("david", "dave davy"), ("stephen", "steve"),
+        ("steven", "steve"), ("matthew", "matt"), ("patrick", "pat paddy"), ("peter", "pete"), ("samuel", "sam"),
+        ("benjamin", "ben"), ("alexander", "alex sandy"), ("andrew", "andy drew"), ("christopher", "chris kit"),
+        ("kenneth", "ken kenny"), ("lawrence", "larry"), ("leonard", "len lenny"), ("gregory", "greg"),
+        ("jonathan", "jon"), ("timothy", "tim"), ("gerald", "gerry jerry"), ("frederick", "fred freddie"),
+        ("henry", "harry hank"), ("john", "jack johnny"), ("donald", "don"), ("ronald", "ron ronnie"),
+        ("raymond", "ray"), ("douglas", "doug"), ("philip", "phil"), ("phillip", "phil"), ("walter", "walt"),
+        ("elizabeth", "liz beth betty eliza lizzie"), ("margaret", "peggy maggie meg"), ("katherine", "kate kathy katie"),
+        ("catherine", "kate cathy"), ("jennifer", "jenny jen"), ("rebecca", "becky"), ("susan", "sue susie"),
+        ("deborah", "debbie deb"), ("patricia", "pat patty trish"), ("victoria", "vicky"), ("dorothy", "dot dolly"),
+    )
+    for short in shorts.split()
+}
+"""Usual English short forms of given names (one full name per short form; "steve" keeps the last)."""
 
 
 def _titled(name: str) -> bool:
@@ -394,7 +436,7 @@ def _chunk_owner(
             if obj.name == page_object and personal and bare.lower() not in common and any(_surname(n) == bare for n in obj.names):
                 return obj.name, "short"  # "Oscroft made his debut …" on John Oscroft's own page
     for obj in objects:
-        if any(_partial(text, n) for n in obj.names):
+        if any(_partial(text, n) or _initial_variant(text, n) for n in obj.names):
             return obj.name, "partial"
     return None, None
 
@@ -442,8 +484,8 @@ def _surname(name: str) -> str:
     """The surname of a person's name ("John H. Williams" → "Williams"), "" for a name that is not a person's:
     on the person's own page (its title names them) the bare surname is how the text refers to them."""
     words = [w for w in _core(name).split() if w.lower().rstrip(".,") not in _CORP_SUFFIX]
-    if not 2 <= len(words) <= 4 or _titled(name) or any(ch.isdigit() for ch in name):
-        return ""
+    if not 2 <= len(words) <= 4 or _titled(name) or any(ch.isdigit() for ch in name) or words[0].endswith("."):
+        return ""  # "C. Mayer": an initial fits many people, the page's title may be any of them
     if not all(re.fullmatch(r"[A-Z][a-z'’]+(?:-[A-Z][a-z'’]+)?|[A-Z]\.", w) for w in words):
         return ""  # "Real World", "New England 200": capitalised common words, lower-case parts, numbers
     if any(w.lower() in _GENERIC_TAIL or w.lower() in _NOT_PERSON or w.lower() in _HONORIFIC or w.lower() in _STARTERS
@@ -501,7 +543,7 @@ def lead_mentions(text: str, obj: Named) -> bool:
     # a longer name holding the name ("Simeon P. Smith House", "Marlette Township") is worth opening: what it
     # says is read as a weak, `partial` finding
     chunks = [part for _, _, chunk in proper_chunks(text) for part in re.split(r"\s+(?:The|A|An)\s+", chunk)]
-    return any(_person_variant(chunk, n) or _partial(chunk, n) for chunk in chunks for n in obj.names if n)
+    return any(_person_variant(chunk, n) or _partial(chunk, n) or _initial_variant(chunk, n) for chunk in chunks for n in obj.names if n)
 
 
 def page_subject(title: str, objects: Sequence[Named]) -> str | None:

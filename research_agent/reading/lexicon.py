@@ -288,8 +288,11 @@ FAMILIES: tuple[Family, ...] = (
                      r"\b(?:wife|husband|spouse)\s+(?P<v>NAME)"),
            query_words=("married", "spouse")),
     Family("party", "phrase", (("party",), ("political",)),
-           (r"part(?:y|ies)", r"member of", r"politician", r"caucus"),
-           patterns=(r"\b(?P<v>(?:[A-Z][\w'’.-]*\s+){0,4}(?:Party|Alliance|Front|Congress|League|Union|Movement|Liberals|Conservatives|Democrats|Republicans|Progressives|Liberal-Progressives))\b",),
+           (r"part(?:y|ies)", r"member of", r"politician", r"caucus", r"(?:elected|re-elected|ran|served|sat) as"),
+           patterns=(r"\b(?P<v>(?:[A-Z][\w'’.-]*\s+){0,4}(?:Party|Alliance|Front|Congress|League|Union|Movement|Liberals|Conservatives|Democrats|Republicans|Progressives|Liberal-Progressives))\b",
+                     # "was elected as a Democrat", "is a Republican member of the Oregon State Senate"
+                     r"\b(?:as|is|was)\s+an?\s+(?:former\s+)?(?P<v>(?-i:Democrat|Republican|Whig|Federalist|Populist|Socialist|"
+                     r"Communist|Unionist|Labour|Liberal|Conservative))\b"),
            query_words=("party",)),
     Family("sport", "words", (("sport",), ("sports",), ("game",), ("played",), ("play",)),
            (r"sports?", r"play(?:s|ed|er|ing)?", r"athlete", r"player", r"team", r"league", r"umpire", r"coach"),

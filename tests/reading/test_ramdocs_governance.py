@@ -128,3 +128,35 @@ def test_the_player_controls_the_main_character() -> None:
     text = ("Who Framed Roger Rabbit is a video game for MS-DOS. The player controls Roger Rabbit through four levels, "
             "each with its own specific task to complete.")
     assert read("Who Framed Roger Rabbit", "main character", text) == ("Roger Rabbit", "reference")
+
+
+# ------------------------------------------------ given names in another form ("name mismatch")
+
+
+def test_a_usual_short_given_name_is_the_same_person() -> None:
+    # RAMDocs: the page of "Nick Hill" answers for "Nicholas Hill"
+    text = "Nick Hill (born April 5, 1985) is an American football coach and former quarterback."
+    assert read("Nicholas Hill", "sport", text, title="Nick Hill") == ("American football", "variant")
+    assert read("Bill Turner", "sport", "William Turner (born 1950) is an English former cricketer.") == (
+        "cricketer", "variant")
+    # another given name with the same surname is another person
+    assert read("Nicholas Hill", "sport", "Tim Hill (born 1990) is an American baseball pitcher.", title="Tim Hill") is None
+
+
+def test_an_initial_for_the_given_name_is_read_weakly() -> None:
+    # RAMDocs: "C. Mayer" — Christa Mayer, the mezzo-soprano, or Constant Mayer, the painter: weak either way
+    assert read("C. Mayer", "profession", "Christa Mayer is a German operatic mezzo-soprano.",
+                title="Christa Mayer") == ("operatic mezzo-soprano", "partial")
+    assert read("C. Mayer", "profession", "Dieter Mayer is a German tenor.", title="Dieter Mayer") is None
+    # on a page the initial only weakly names, the bare surname is no strong mention either
+    text = "Constant Mayer (1829 – 1911) was a French painter. Mayer worked as a colorist at a photography studio."
+    assert read("C. Mayer", "profession", text, title="Constant Mayer")[1] == "partial"
+
+
+def test_a_party_is_what_a_politician_was_elected_as() -> None:
+    # RAMDocs: "Atkinson was elected as a Democrat to the Twenty-eighth … Congresses"
+    text = ("Archibald Atkinson (1792 – 1872) was a lawyer. He served in the Virginia House of Delegates. "
+            "Atkinson was elected as a Democrat to the Twenty-eighth, Twenty-ninth, and Thirtieth Congresses.")
+    assert read("Archibald Atkinson", "political party", text, title="Archibald Atkinson") == ("Democrat", "short")
+    assert read("Jason Atkinson", "political party", "Jason Atkinson is a Republican member of the Oregon State "
+                "Senate.") == ("Republican", "name")
