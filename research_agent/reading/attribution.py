@@ -213,7 +213,9 @@ _COMMON_START = re.compile(r"^(?:[A-Z][a-z]+(?:ed|ing|ly)|[A-Z][a-z]+)$")
 def page_vocabulary(text: str) -> frozenset[str]:
     """Words the page writes in lower case: a capitalised sentence-initial word among them ("Team",
     "Connect", "Pricing") is a common word, not a name."""
-    return frozenset(w for w in re.findall(r"\b[a-z][a-z'-]+\b", text))
+    words = set(re.findall(r"\b[a-z][a-z'-]+\b", text))
+    words |= {w.lower() for w in re.findall(r"\b(?:He|She|His|Her|Him)\b", text)}  # pronouns open sentences too
+    return frozenset(words)
 
 
 def _common_initial(sentence: str, tok: tuple[int, int, str], common: frozenset[str] = frozenset()) -> bool:
