@@ -52,7 +52,14 @@ class Named:
 
     @classmethod
     def of(cls, obj: "ObjectSpec") -> "Named":
-        return cls(obj.name, tuple(n for n in obj.names if n))
+        names = [n for n in obj.names if n]
+        # "Hajin/Nor Hachn": a question that names one thing by two names means either
+        # (words on both sides, not acronyms: "TCP/IP", "AC/DC" stay whole)
+        for n in list(names):
+            parts = [p.strip() for p in n.split("/")]
+            if len(parts) == 2 and all(len(p) >= 3 and re.search(r"[a-z]", p) for p in parts):
+                names += parts
+        return cls(obj.name, tuple(dict.fromkeys(names)))
 
 
 @dataclass(frozen=True)
@@ -440,7 +447,16 @@ def _chunk_owner(
     for obj in objects:
         if any(_partial(text, n) or _initial_variant(text, n) for n in obj.names):
             return obj.name, "partial"
+    for obj in objects:
+        if any(_spaced_variant(text, n) for n in obj.names):
+            return obj.name, "variant"
     return None, None
+
+
+def _spaced_variant(chunk: str, name: str) -> bool:
+    """ "Moore Town" for "Mooretown" (and back): the same letters, only the spacing differs."""
+    a, b = re.sub(r"[\s-]+", "", chunk).lower(), re.sub(r"[\s-]+", "", _core(name)).lower()
+    return len(a) >= 6 and a == b and chunk.count(" ") != _core(name).count(" ")
 
 
 _BUILT_TAIL = frozenset(
@@ -545,7 +561,8 @@ def lead_mentions(text: str, obj: Named) -> bool:
     # a longer name holding the name ("Simeon P. Smith House", "Marlette Township") is worth opening: what it
     # says is read as a weak, `partial` finding
     chunks = [part for _, _, chunk in proper_chunks(text) for part in re.split(r"\s+(?:The|A|An)\s+", chunk)]
-    return any(_person_variant(chunk, n) or _partial(chunk, n) or _initial_variant(chunk, n) for chunk in chunks for n in obj.names if n)
+    return any(_person_variant(chunk, n) or _partial(chunk, n) or _initial_variant(chunk, n) or _spaced_variant(chunk, n)
+               for chunk in chunks for n in obj.names if n)
 
 
 def page_subject(title: str, objects: Sequence[Named]) -> str | None:

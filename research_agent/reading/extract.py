@@ -135,7 +135,10 @@ def _phrase_values(sentence: str, prof: Profile, dim: DimensionSpec) -> list[Val
     return out
 
 
-_COPULA = re.compile(r"\b(?:is|was|are|were|works as|worked as|served as|became)\s+(?:(?:an?|the|one of the)\s+)?", re.I)
+_COPULA = re.compile(
+    r"\b(?:is|was|are|were|works as|worked as|served as|became)\s+(?:(?:the\s+(?:title|name)\s+of\s+)?(?:an?|the|one of the)\s+)?", re.I
+)
+"""A copula and its article; "is the title of a studio album" is "a studio album"."""
 _DROP = re.compile(
     r"^(?:(?:\d{4}s?|former|retired|professional|famous|well-known|noted|leading|renowned|award-winning|prolific|first|"
     r"[A-Z][a-z]+-born|"

@@ -160,3 +160,32 @@ def test_a_party_is_what_a_politician_was_elected_as() -> None:
     assert read("Archibald Atkinson", "political party", text, title="Archibald Atkinson") == ("Democrat", "short")
     assert read("Jason Atkinson", "political party", "Jason Atkinson is a Republican member of the Oregon State "
                 "Senate.") == ("Republican", "name")
+
+
+def test_a_name_written_with_other_spacing_is_the_same_name() -> None:
+    # RAMDocs: "Mooretown" — the page writes "Moore Town"
+    text = ("Moore Town, Jamaica Moore Town is a Maroon settlement located in the Blue Mountains and John Crow "
+            "Mountains of Portland, Jamaica, accessible by road from Port Antonio.")
+    found = read("Mooretown", "location", text, title="Moore Town, Jamaica")
+    assert found is not None and "Portland, Jamaica" in found[0] and found[1] == "variant"
+    assert read("Fair Haven", "population", "Fairhaven had a population of 1,200 in 2010.", title="Fairhaven") == (
+        "1,200", "variant")
+    # other letters are another name
+    assert read("Mooretown", "population", "Moore Towne had a population of 1,200.", title="Moore Towne") is None
+
+
+def test_two_names_the_question_gives_with_a_slash_are_either() -> None:
+    # RAMDocs: "What is the estimated population of Hajin/Nor Hachn?"
+    text = "According to the Syria Central Bureau of Statistics, Hajin had a population of 37,935 in the 2004 census."
+    assert read("Hajin/Nor Hachn", "population", text, title="Hajin") == ("37,935", "alias")
+    # an acronym pair stays one name
+    assert read("TCP/IP", "released", "TCP was released in 1974.", title="TCP") is None
+
+
+def test_the_title_of_a_kind_of_work_is_that_kind() -> None:
+    # RAMDocs: "A Time for Love is the title of a studio album released by Cuban performer Arturo Sandoval."
+    text = "A Time for Love is the title of a studio album released by Cuban performer Arturo Sandoval."
+    assert read("A Time for Love", "genre", text, title="A Time for Love (Arturo Sandoval album)") == (
+        "studio album", "name")
+    assert read("Blue Hour", "genre", "Blue Hour is the name of an action film directed by Ann Ross.") == (
+        "action film", "name")
