@@ -376,9 +376,11 @@ def _descriptor(chunk: str) -> bool:
 
 
 def mentions(
-    sentence: str, objects: Sequence[Named], *, page_object: str | None = None, common: frozenset[str] = frozenset()
+    sentence: str, objects: Sequence[Named], *, page_object: str | None = None, common: frozenset[str] = frozenset(),
+    titled: str | None = None,
 ) -> list[EntityMention]:
-    """Every named entity in the sentence, each tied to the object it names (or None)."""
+    """Every named entity in the sentence, each tied to the object it names (or None); `page_object` is the
+    discourse's subject, `titled` the object the page's title names (a bare surname names only that one)."""
     toks = _tokens(sentence)
     found: list[EntityMention] = []
     taken: list[tuple[int, int]] = []
@@ -395,7 +397,7 @@ def mentions(
     for s, e, text in proper_chunks(sentence, common):
         if any(s < te and ts < e for ts, te in taken):
             continue
-        owner, chunk_how = _chunk_owner(text, objects, page_object, common)
+        owner, chunk_how = _chunk_owner(text, objects, page_object, common, titled)
         found.append(EntityMention(s, e, text, owner, chunk_how))
         taken.append((s, e))
     found.sort(key=lambda m: m.start)
@@ -427,7 +429,8 @@ def _expanded(sentence: str, m: EntityMention, found: list[EntityMention]) -> En
 
 
 def _chunk_owner(
-    text: str, objects: Sequence[Named], page_object: str | None, common: frozenset[str] = frozenset()
+    text: str, objects: Sequence[Named], page_object: str | None, common: frozenset[str] = frozenset(),
+    titled: str | None = None,
 ) -> tuple[str | None, How | None]:
     for obj in objects:
         for n in obj.names:
@@ -442,11 +445,13 @@ def _chunk_owner(
                 return obj.name, "short"
             bare = re.sub(r"['’]s?$", "", text)  # "Oscroft's batting …"
             personal = bool(common & _PERSONAL)  # the page speaks of a person ("he", "her")
-            if obj.name == page_object and personal and bare.lower() not in common and any(_surname(n) == bare for n in obj.names):
+            if obj.name == page_object == titled and personal and bare.lower() not in common and any(_surname(n) == bare for n in obj.names):
                 return obj.name, "short"  # "Oscroft made his debut …" on John Oscroft's own page
     for obj in objects:
         if any(_partial(text, n) or _initial_variant(text, n) for n in obj.names):
             return obj.name, "partial"
+        if obj.name != page_object and any(_short_form(n) and _short_form(n).lower() == text.lower() for n in obj.names):
+            return obj.name, "partial"  # "Kaliganj had a population of …" for "Kaliganj Upazila" off its own page: may be it
     for obj in objects:
         if any(_spaced_variant(text, n) for n in obj.names):
             return obj.name, "variant"
@@ -526,7 +531,8 @@ def _short_form(name: str) -> str:
     words = core.split()
     # a type word the question put after the name is no part of it: "Madi Municipality", "the Danger Mouse TV
     # series", "the Elks organization", "the Ognissanti church" (a lower-case word is never the name's own)
-    while len(words) > 1 and (words[-1].lower().strip(".,") in _GENERIC_TAIL | {"tv", "television", "railway"} or words[-1].islower()):
+    while len(words) > 1 and (words[-1].lower().strip(".,") in _GENERIC_TAIL | _PLACE_TAIL | {"tv", "television", "railway"}
+                              or words[-1].islower()):
         if words.pop().lower() == "school" and len(words) > 1 and words[-1].lower() in _SCHOOL_LEVEL:
             words.pop()  # "South Hills High School" → "South Hills"
     short = " ".join(words)
@@ -761,6 +767,12 @@ def attribute(
     subj = subject_of(sentence, ents, start, end, exclude=value_span)
     if subj is None and start > 0:
         subj = subject_of(sentence, ents, 0, len(sentence), exclude=value_span)
+    if not isinstance(subj, list) and target is not None and discourse.current in (None, target):
+        kind = _kind_reference(sentence[_clause_head(sentence, start, end):end], objects, target)
+        if kind is not None and (subj is None or discourse.current is None):
+            # "The squadron was formed on …" for "302 Squadron": the object's own type noun refers to it; on an
+            # excerpt no title or earlier sentence ties to it, the reference is weak (`carried`)
+            return Attribution(target, discourse.carried("reference") if discourse.current == target else "carried", kind)
     if isinstance(subj, list):
         named = [s for s in subj if s.obj is not None]
         if len(named) != len(subj) or (len(subj) > 1 and re.search(r"\brespectively\b", sentence, re.I)):
@@ -791,6 +803,34 @@ def attribute(
     if not others and named_objs == {discourse.current} and discourse.current is not None:
         e = next(x for x in inside if x.obj == discourse.current)
         return Attribution(discourse.current, e.how or "name", e.text)
+    return None
+
+
+_KIND_NOUNS = frozenset(
+    """squadron division regiment brigade battalion corps fleet wing army navy museum library school college university
+    church cathedral chapel abbey temple house hall bridge station railway mill fort castle palace tower park garden
+    airport hospital stadium theatre theater hotel party club team band company district township municipality
+    upazila village town city county parish river lake island festival award newspaper magazine journal album film
+    novel song series""".split()
+)
+"""Type nouns a name carries ("302 Squadron", "Museum of Applied Arts") that the text uses to refer to it."""
+
+
+def _kind_reference(head: str, objects: Sequence[Named], target: str) -> str | None:
+    """ "The squadron …" at the clause's head, its noun the type noun of the target's name: the reference."""
+    m = re.match(r"(?:the|this)\s+([a-z]+)\b", head, re.I)
+    if not m or m[1].lower() not in _KIND_NOUNS:
+        return None
+    for obj in objects:
+        if obj.name != target:
+            continue
+        for name in obj.names:
+            words = [w.lower() for w in re.findall(r"[A-Za-z]+", _core(name))]
+            heads = {words[-1]} if words else set()
+            if len(words) >= 3 and words[1] in ("of", "for"):
+                heads.add(words[0])  # "Museum of Applied Arts"
+            if m[1].lower() in heads:
+                return m[0]
     return None
 
 

@@ -453,7 +453,9 @@ def read_page(
         if row.cell not in best or rank < best[row.cell][0]:
             best[row.cell] = (rank, row)
     for i, sentence in enumerate(sentences):
-        ents = mentions(sentence, named, page_object=discourse.current, common=common)
+        # a subject only a longer name made current ("Kaliganj" after "Kaliganj Upazila"-less text) lends no short form
+        current = None if discourse.weak else discourse.current
+        ents = mentions(sentence, named, page_object=current, common=common, titled=discourse.page_object)
         for t in targets:
             r = read_sentence(sentence, ents, t, named, discourse, profiles[t.key])
             if r is None or (r.attribution.how in _UNNAMED and discourse.page_object != t.obj.name):

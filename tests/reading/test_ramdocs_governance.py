@@ -189,3 +189,34 @@ def test_the_title_of_a_kind_of_work_is_that_kind() -> None:
         "studio album", "name")
     assert read("Blue Hour", "genre", "Blue Hour is the name of an action film directed by Ann Ross.") == (
         "action film", "name")
+
+
+# ------------------------------------------------ excerpts that start mid-article ("name mismatch")
+
+
+@pytest.mark.parametrize(
+    "obj, dim, text, expected",
+    [
+        # RAMDocs excerpts with no title naming the object: the object's own type noun refers to it, weakly
+        ("302 Squadron", "formed", "The squadron was formed on 10 July 1940.", "10 July 1940"),
+        ("24th Rifle Division", "formed", "The division was formed on the order of the Revolutionary Military Council "
+         "on July 26, 1918, from voluntary groups.", "July 26, 1918"),
+        ("Museum of Applied Arts", "established", 'The museum was founded in 1874 as the "Kunstgewerbemuseum".', "1874"),
+    ],
+)
+def test_the_objects_type_noun_refers_to_it_weakly_on_an_excerpt(obj: str, dim: str, text: str, expected: str) -> None:
+    assert read(obj, dim, text, title="with around 60,000 titles.") == (expected, "carried")
+
+
+def test_another_type_noun_is_no_reference() -> None:
+    assert read("302 Squadron", "formed", "The wing was formed on 10 July 1940.", title="of Britain .") is None
+    assert read("Museum of Applied Arts", "established", "The library was founded in 1874.", title="titles.") is None
+
+
+def test_a_place_without_its_type_word_off_its_page_is_read_weakly() -> None:
+    # RAMDocs: "As of the 1991 Bangladesh census, Kaliganj had a population of 219,126." for "Kaliganj Upazila"
+    text = "As of the 1991 Bangladesh census, Kaliganj had a population of 219,126."
+    assert read("Kaliganj Upazila", "population", text, title="and Christians 0.09%.") == ("219,126", "partial")
+    # and twice in a row it stays weak: a weakly named subject lends no strong short form
+    text += " As of the 2011 census, Kaliganj had a population of 225,596."
+    assert read("Kaliganj Upazila", "population", text, title="and Christians 0.09%.")[1] == "partial"
