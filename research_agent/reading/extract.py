@@ -325,6 +325,7 @@ def read_sentence(
 ) -> Reading | None:
     cue = prof.cues.search(sentence)
     fam = prof.family
+    found = None
     if fam is not None and fam.name in ("born", "died"):
         found = _lifespan(sentence, ents, target.obj.name, fam.name)
         if found is not None and not cue:
@@ -369,12 +370,19 @@ def read_sentence(
     if cue is not None:
         cues = [(m.start(), m.end()) for m in prof.cues.finditer(sentence)]
         cues = [c for c in cues if not _apposed_to_other(sentence, c, ents, target.obj.name)] or cues
-        chosen = _governed([v for v, _ in owned], cues, sentence if prof.kind in _NOUN_AFTER else None)
         if fam is not None and fam.weak_cues:
             weak_re = cue_pattern(fam.weak_cues)
             weak = all(weak_re.fullmatch(sentence[a:b]) for a, b in cues)
+            # "completed during the 1250s, but rebuilt around 1627": a strong cue governs before a weak one
+            cues = [c for c in cues if not weak_re.fullmatch(sentence[c[0]:c[1]])] or cues
+        chosen = _governed([v for v, _ in owned], cues, sentence if prof.kind in _NOUN_AFTER else None)
     else:
         chosen = owned[0][0]
+    if prof.kind == "date":  # "(footballer, born 1896) … (born 4 January 1896, …)": the same date, finer, elsewhere
+        chosen = next((v for v, _ in owned if v.canonical.startswith(chosen.canonical + "-")), chosen)
+    if fam is not None and fam.name in ("born", "died") and found is not None and found[0].canonical.startswith(chosen.canonical + "-"):
+        # "Bert Smith (footballer, born 1892) Bertram "Bert" Smith (7 March 1892 – …)": the life span says it finer
+        return Reading(target.key, found[0].canonical, found[0].display, sentence, next(a for _, a in owned), cued, weak)
     att = next(a for v, a in owned if v is chosen)
     return Reading(target.key, chosen.canonical, chosen.display, sentence, att, cued, weak)
 
@@ -463,10 +471,18 @@ def read_page(
             if r.attribution.how in _UNNAMED and _FIRST_PERSON.match(sentence) and not own_site(url, Named.of(t.obj)):
                 continue  # "We are about 85 staff": the vendor speaking on its own site, not a reviewer
             rank = (0 if r.cued else 1, int(r.weak), int(r.canonical.lower() in _VAGUE), _HOW_RANK.get(r.attribution.how, 3), i)
-            if t.key not in best or rank < best[t.key][0]:
+            if t.key not in best or rank < best[t.key][0] or _refines(r, rank, *best[t.key]):
                 best[t.key] = (rank, r)
         discourse.update(sentence_subject(sentence, ents), sentence)
     return [r for _, r in best.values()]
+
+
+def _refines(r: Reading, rank: tuple[int, ...], best_rank: tuple[int, ...], best: Reading) -> bool:
+    """The same date at a finer precision, as well supported: "October 12, 1666" in the body refines "born 1666" in
+    the heading."""
+    finer = r.canonical.startswith(best.canonical + "-") and re.fullmatch(r"\d{4}(?:-\d\d){0,2}", r.canonical) is not None
+    weak = lambda how: how in ("title", "carried", "partial")  # noqa: E731
+    return finer and rank[:3] <= best_rank[:3] and (weak(best.attribution.how) or not weak(r.attribution.how))
 
 
 _REPEATED_HEADING = re.compile(r"(?P<h>[A-Z][^()]{2,100}?)(?:\s*\([^()]{1,60}\))?\s+(?P<body>(?:The\s+|A\s+|An\s+)?(?P=h)\b)")

@@ -220,3 +220,29 @@ def test_a_place_without_its_type_word_off_its_page_is_read_weakly() -> None:
     # and twice in a row it stays weak: a weakly named subject lends no strong short form
     text += " As of the 2011 census, Kaliganj had a population of 225,596."
     assert read("Kaliganj Upazila", "population", text, title="and Christians 0.09%.")[1] == "partial"
+
+
+# ------------------------------------------------ the cue governs the right value ("other value")
+
+
+def test_the_same_date_written_finer_wins() -> None:
+    # RAMDocs: the heading says "born 1666", the first sentence the day
+    text = ("Bartholomew Green (printer, born 1666) Bartholomew Green (October 12, 1666 – December 28, 1732) was a "
+            "printer at and later the publisher of The Boston News-Letter.")
+    assert read("Bartholomew Green", "born", text, title="Bartholomew Green (printer, born 1666)") == (
+        "October 12, 1666", "name")
+    # RAMDocs: heading and life span in one run
+    text = ('Bert Smith (footballer, born 1896) Ernest Edwin "Bert" Smith (born 4 January 1896, date of death unknown) '
+            "was a professional footballer.")
+    assert read("Bert Smith", "born", text, title="Bert Smith (footballer, born 1896)")[0] == "4 January 1896"
+    # another year is another date: the heading's year stands against a later, different one
+    text = "Ann Vale (born 1901) is a painter. Ann Vale (12 May 1902 – 1980) was a painter."
+    assert read("Ann Vale", "born", text)[0] == "1901"
+
+
+def test_a_strong_cue_governs_before_a_weak_one() -> None:
+    # RAMDocs: "completed … the 1250s, but … rebuilt around 1627"
+    text = ("It was completed originally during the 1250s, but almost completely rebuilt around 1627 in Baroque-style "
+            "by the architect Bartolomeo Pettirossi.")
+    assert read("Ognissanti church", "built", text, title="Ognissanti, Florence")[0] == "1250s"
+    assert read("Elm Mill", "built", "Elm Mill was built in 1820 and rebuilt in 1901 after a fire.") == ("1820", "name")
