@@ -394,6 +394,16 @@ def mentions(
                 how: How = "name" if name in (obj.name, _core(obj.name)) else "alias"
                 found.append(EntityMention(m.start(), m.end(), m.group(0), obj.name, how))
                 taken.append((m.start(), m.end()))
+    for obj in objects:  # "Rage Against the Machine" for "Rage Against the Machine album": the name without its type word
+        for short in {_short_form(n) for n in obj.names if n} - {""}:
+            if " " not in short:
+                continue  # one word: a chunk of its own (`_chunk_owner`)
+            for m in _name_regex(short).finditer(sentence):
+                if any(m.start() < e and s < m.end() for s, e in taken) or _inside_longer_name(sentence, m.start(), m.end(), toks, common):
+                    continue
+                how = "short" if obj.name == page_object else "partial"
+                found.append(EntityMention(m.start(), m.end(), m.group(0), obj.name, how))
+                taken.append((m.start(), m.end()))
     for s, e, text in proper_chunks(sentence, common):
         if any(s < te and ts < e for ts, te in taken):
             continue

@@ -246,3 +246,13 @@ def test_a_strong_cue_governs_before_a_weak_one() -> None:
             "by the architect Bartolomeo Pettirossi.")
     assert read("Ognissanti church", "built", text, title="Ognissanti, Florence")[0] == "1250s"
     assert read("Elm Mill", "built", "Elm Mill was built in 1820 and rebuilt in 1901 after a fire.") == ("1820", "name")
+
+
+def test_a_question_that_adds_a_type_word_still_finds_the_name() -> None:
+    # RAMDocs: "When was the Rage Against the Machine album released?"
+    text = ("Rage Against the Machine is the eponymous debut studio album by American rock band Rage Against the "
+            "Machine, released on November 3, 1992 by Epic Records.")
+    assert read("Rage Against the Machine album", "released", text, title="Rage Against the Machine (album)") == (
+        "November 3, 1992", "short")
+    # off the object's page the shorter name may be the band: weak
+    assert read("Rage Against the Machine album", "released", text, title="notes .")[1] == "partial"
