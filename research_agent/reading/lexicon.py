@@ -233,7 +233,9 @@ FAMILIES: tuple[Family, ...] = (
             r"\([A-Z][^()]*,\s*[A-Z][^()]*\)"),  # a title's "(Town, State)" is its own cue
            patterns=(r"\b(?:located|situated|based|headquartered|lies|sits|found)\s+(?:in|at|on|near)\s+(?:the\s+)?(?P<v>PLACE)",
                      r"\b(?:is|was)\s+an?\s+(?:[\w-]+\s+){0,4}(?:in|at|of)\s+(?:the\s+)?(?P<v>PLACE)",
-                     DISAMBIGUATED_PLACE),
+                     DISAMBIGUATED_PLACE,
+                     # "is a covered bridge that carries Canyon Road across the Brewster River … in Cambridge, Vermont"
+                     r"\b(?:is|was)\s+an?\s+[^.;()]{0,160}?\bin\s+(?P<v>" + _NAME + r",\s+" + _NAME + r")"),
            query_words=("located",)),
     Family("director", "person", (("director",), ("directed",), ("filmmaker",)),
            (r"direct(?:ed|or|s)", r"helmed", r"filmmaker"),

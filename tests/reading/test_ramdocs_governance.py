@@ -256,3 +256,12 @@ def test_a_question_that_adds_a_type_word_still_finds_the_name() -> None:
         "November 3, 1992", "short")
     # off the object's page the shorter name may be the band: weak
     assert read("Rage Against the Machine album", "released", text, title="notes .")[1] == "partial"
+
+
+def test_a_place_the_definition_ends_in_is_the_location() -> None:
+    # RAMDocs: the town and state come after a long description of what the bridge is
+    text = ("The Grist Mill Covered Bridge, also known as the Scott Covered Bridge, is a covered bridge that carries "
+            "Canyon Road across the Brewster River, off Vermont Route 108 in Cambridge, Vermont.")
+    assert read("Grist Mill Covered Bridge", "location", text) == ("Cambridge, Vermont", "name")
+    text = "Elm Hall is a brick house built for a mill owner on the north bank of the river in Dover, Delaware."
+    assert read("Elm Hall", "location", text) == ("Dover, Delaware", "name")
