@@ -32,6 +32,7 @@ from .attribution import (
     Attribution, EntityMention, Named, Subjects, attribute, mask_parentheses, mentions, page_subject, page_vocabulary,
     sentence_subject,
 )
+from .acronyms import expansions, is_acronym
 from .lexicon import Family, compiled_patterns, cue_pattern, family_named, infer_kind
 from .segment import split_sentences
 from .site import own_site, site_subject
@@ -326,6 +327,10 @@ def read_sentence(
     cue = prof.cues.search(sentence)
     fam = prof.family
     found = None
+    if fam is not None and fam.name == "definition" and is_acronym(target.obj.name) and _MEANING.search(target.dim.name):
+        for a, b in expansions(sentence, target.obj.name):  # "vibrational circular dichroism (VCD)"
+            phrase = sentence[a:b]
+            return Reading(target.key, _canon_text(phrase), phrase, sentence, Attribution(target.obj.name, "name", target.obj.name), True)
     if fam is not None and fam.name in ("born", "died"):
         found = _lifespan(sentence, ents, target.obj.name, fam.name)
         if found is not None and not cue:
@@ -389,6 +394,8 @@ def read_sentence(
 
 _DEFINED_FIRST = frozenset({"sport", "position"})
 """Families whose value, when the definition states it, wins over a cued one elsewhere in the sentence."""
+_MEANING = re.compile(r"defin|mean|refer|stand|abbreviat|acronym|expan", re.I)
+"""Dimensions that ask what a name stands for (not "primary activity"): an acronym's expansion answers them."""
 _APPOSED = re.compile(r"[A-Z][\w'’.&-]*,\s*$")
 
 

@@ -265,3 +265,30 @@ def test_a_place_the_definition_ends_in_is_the_location() -> None:
     assert read("Grist Mill Covered Bridge", "location", text) == ("Cambridge, Vermont", "name")
     text = "Elm Hall is a brick house built for a mill owner on the north bank of the river in Dover, Delaware."
     assert read("Elm Hall", "location", text) == ("Dover, Delaware", "name")
+
+
+@pytest.mark.parametrize(
+    "obj, text, expected",
+    [
+        # RAMDocs
+        ("VCD", "model and vibrational circular dichroism (VCD) spectra.", "vibrational circular dichroism"),
+        ("IGY", "Berkner and Chapman proposed that an International Geophysical Year (IGY) be planned for 1957–58.",
+         "International Geophysical Year"),
+        ("SFJ", "The sapheno-femoral junction (SFJ) is located at the saphenous opening within the groin.",
+         "sapheno-femoral junction"),
+        # new phrasings: small words inside, lower-case letters in the acronym
+        ("NASA", "He joined the National Aeronautics and Space Administration (NASA) in 1970.",
+         "National Aeronautics and Space Administration"),
+        ("RSJ", "Rock Street Journal (RSJ) is an Indian rock music magazine.", "Rock Street Journal"),
+    ],
+)
+def test_an_acronym_stands_for_the_words_its_letters_start(obj: str, text: str, expected: str) -> None:
+    assert read(obj, "definition", text, title="notes .") == (expected, "name")
+
+
+def test_words_that_do_not_spell_the_acronym_are_no_expansion() -> None:
+    assert read("VCD", "definition", "He bought a new player (VCD) for the shop.", title="notes .") is None
+    assert read("VCD", "definition", "The format was popular in Asia, (VCD) players sold well.", title="notes .") is None
+    # what the acronym's organisation does is not what it stands for
+    text = "The Oxford University Chess Club (OUCC) is the oldest university chess club in the United Kingdom."
+    assert read("OUCC", "primary activity", text, title="Oxford University Chess Club")[0] != "Oxford University Chess Club"
