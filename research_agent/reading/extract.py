@@ -495,6 +495,10 @@ def _refines(r: Reading, rank: tuple[int, ...], best_rank: tuple[int, ...], best
 _REPEATED_HEADING = re.compile(r"(?P<h>[A-Z][^()]{2,100}?)(?:\s*\([^()]{1,60}\))?\s+(?P<body>(?:The\s+|A\s+|An\s+)?(?P=h)\b)")
 _RESTARTED_NAME = re.compile(r"(?P<h>(?P<first>[A-Z][\w'’-]+)(?:\s+[A-Z][\w'’.-]*){1,4}?)\s+(?P<body>(?P=first)\s+[A-Z])")
 """A title that is a short form of the full name the body starts with: "Valeri Bragin Valeri Nikolayevich Bragin (…)"."""
+_TAIL_RESTARTED = re.compile(
+    r"(?P<h>(?:[A-Z][\w'’-]*\s+){1,3}(?P<tail>(?:[A-Z][\w'’-]*\s+){0,3}[A-Z][\w'’-]*))\s+(?P<body>(?P=tail)\s+(?:is|was|are|were)\b)"
+)
+"""A heading whose last words the body restarts with: "Bandar Indera Mahkota Indera Mahkota is a township …"."""
 _HEAD_WORD = re.compile(r"[A-Z0-9][\w'’.&-]*,?|of|the|de|da|di|del|der|von|van|and|in|on|upon|under|&|–|-")
 
 
@@ -502,7 +506,7 @@ def _heading_split(sentence: str, named: Sequence[Named]) -> list[str]:
     """A heading run into the first sentence ("Symphony No. 1 (Balakirev) The Symphony No. 1 in C major by Mily
     Balakirev is …", "Simeon P. Smith House The Simeon P. Smith House is …"): the heading — capitalised words and
     a parenthesis — is its own piece, so its words are not the sentence's subject. Both pieces are slices."""
-    rep = _REPEATED_HEADING.match(sentence) or _RESTARTED_NAME.match(sentence)
+    rep = _REPEATED_HEADING.match(sentence) or _RESTARTED_NAME.match(sentence) or _TAIL_RESTARTED.match(sentence)
     if rep and all(_HEAD_WORD.fullmatch(w) for w in rep["h"].split()):
         return [sentence[: rep.start("body")].rstrip(), sentence[rep.start("body"):]]
     for obj in named:

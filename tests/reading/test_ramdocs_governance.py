@@ -292,3 +292,11 @@ def test_words_that_do_not_spell_the_acronym_are_no_expansion() -> None:
     # what the acronym's organisation does is not what it stands for
     text = "The Oxford University Chess Club (OUCC) is the oldest university chess club in the United Kingdom."
     assert read("OUCC", "primary activity", text, title="Oxford University Chess Club")[0] != "Oxford University Chess Club"
+
+
+def test_a_heading_whose_tail_the_body_restarts_with_is_a_heading() -> None:
+    # RAMDocs: "Bandar Indera Mahkota Indera Mahkota is a township in Kuantan, Pahang, Malaysia."
+    text = "Bandar Indera Mahkota Indera Mahkota is a township in Kuantan, Pahang, Malaysia."
+    assert read("Indera Mahkota", "location", text, title="Bandar Indera Mahkota") == ("Kuantan, Pahang, Malaysia", "name")
+    text = "Port Elm Harbour Elm Harbour is a village in Lincoln, Maine."
+    assert read("Elm Harbour", "location", text, title="Port Elm Harbour") == ("Lincoln, Maine", "name")
