@@ -433,14 +433,28 @@ _BEFORE_CUE = re.compile(r"[\s-]*(?:of\s+)?(?:(?!(?:and|or|but|than|to|in|on|at|
 """What may stand between such a value and its cue noun: nothing, "of", one lower-case word ("50 GB of shared storage")."""
 
 
+_AFTER_CUE = re.compile(
+    r"\s*(?::|=)?\s*(?:(?:was|is|were|are|of|stood at|totall?ed|numbered|reached|estimated at|about|around|approximately|"
+    r"roughly|nearly|almost|over|some|just)\s+){0,3}",
+    re.I,
+)
+"""What may stand between a cue noun and the value it governs after it ("population was 682", "Population: 1,200")."""
+
+
 def _governed(values: list[Value], cues: list[tuple[int, int]], sentence: str | None = None) -> Value:
     """The value a cue governs; with `sentence` (kinds in `_NOUN_AFTER`), a value written right before its
     cue noun wins over one after it ("roughly 240 employees across 3 offices" gives 240)."""
     if sentence is not None and cues:
-        first = min(cues)  # the sentence's first cue: "The population was 682 …, increased to 766 residents" gives 682
-        for v in values:
-            if v.end <= first[0] and _BEFORE_CUE.fullmatch(sentence[v.end:first[0]]):
-                return v
+        # cue by cue, in the sentence's order, the value written right before it or right after it: "The population
+        # was 682 …, increased to 766 residents" gives 682; "As of the census of 2010, there were 7,094 people, 3,038
+        # households" gives 7,094 (nothing is right at "census"; 7,094 is right before "people")
+        for span in sorted(cues):
+            for v in values:
+                if v.end <= span[0] and _BEFORE_CUE.fullmatch(sentence[v.end:span[0]]):
+                    return v
+            for v in values:
+                if v.start >= span[1] and _AFTER_CUE.fullmatch(sentence[span[1]:v.start]):
+                    return v
     best: tuple[int, Value] | None = None
     for span in cues:
         near = nearest(values, span)

@@ -300,3 +300,20 @@ def test_a_heading_whose_tail_the_body_restarts_with_is_a_heading() -> None:
     assert read("Indera Mahkota", "location", text, title="Bandar Indera Mahkota") == ("Kuantan, Pahang, Malaysia", "name")
     text = "Port Elm Harbour Elm Harbour is a village in Lincoln, Maine."
     assert read("Elm Harbour", "location", text, title="Port Elm Harbour") == ("Lincoln, Maine", "name")
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # RAMDocs: nothing is right at "census"; the count is the number right before "people" / "inhabitants"
+        ("As of the census of 2010, there were 7,094 people, 3,038 households, and 1,756 families residing in the "
+         "city.", "7,094"),
+        ("According to the 2002 census of the National Statistics Institute, Elkins spans an area of and has 16,337 "
+         "inhabitants (8,141 men and 8,196 women).", "16,337"),
+        # the value right after the first cue still wins over a later one
+        ("The population was 682 at the 2000 census, and increased to 766 residents by 2010.", "682"),
+        ("Population: 1,204 (2011), up from 1,020 residents in 2001.", "1,204"),
+    ],
+)
+def test_a_count_is_the_number_right_at_its_cue_noun(text: str, expected: str) -> None:
+    assert read("Elkins", "population", text, title="Elkins, West Virginia")[0] == expected
