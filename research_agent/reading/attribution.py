@@ -377,10 +377,10 @@ def _descriptor(chunk: str) -> bool:
 
 def mentions(
     sentence: str, objects: Sequence[Named], *, page_object: str | None = None, common: frozenset[str] = frozenset(),
-    titled: str | None = None,
+    title_object: str | None = None,
 ) -> list[EntityMention]:
     """Every named entity in the sentence, each tied to the object it names (or None); `page_object` is the
-    discourse's subject, `titled` the object the page's title names (a bare surname names only that one)."""
+    discourse's subject, `title_object` the object the page's title names (a bare surname names only that one)."""
     toks = _tokens(sentence)
     found: list[EntityMention] = []
     taken: list[tuple[int, int]] = []
@@ -407,7 +407,7 @@ def mentions(
     for s, e, text in proper_chunks(sentence, common):
         if any(s < te and ts < e for ts, te in taken):
             continue
-        owner, chunk_how = _chunk_owner(text, objects, page_object, common, titled)
+        owner, chunk_how = _chunk_owner(text, objects, page_object, common, title_object)
         found.append(EntityMention(s, e, text, owner, chunk_how))
         taken.append((s, e))
     found.sort(key=lambda m: m.start)
@@ -440,7 +440,7 @@ def _expanded(sentence: str, m: EntityMention, found: list[EntityMention]) -> En
 
 def _chunk_owner(
     text: str, objects: Sequence[Named], page_object: str | None, common: frozenset[str] = frozenset(),
-    titled: str | None = None,
+    title_object: str | None = None,
 ) -> tuple[str | None, How | None]:
     for obj in objects:
         for n in obj.names:
@@ -455,7 +455,7 @@ def _chunk_owner(
                 return obj.name, "short"
             bare = re.sub(r"['’]s?$", "", text)  # "Oscroft's batting …"
             personal = bool(common & _PERSONAL)  # the page speaks of a person ("he", "her")
-            if obj.name == page_object == titled and personal and bare.lower() not in common and any(_surname(n) == bare for n in obj.names):
+            if obj.name == page_object == title_object and personal and bare.lower() not in common and any(_surname(n) == bare for n in obj.names):
                 return obj.name, "short"  # "Oscroft made his debut …" on John Oscroft's own page
     for obj in objects:
         if any(_partial(text, n) or _initial_variant(text, n) for n in obj.names):

@@ -326,20 +326,11 @@ def read_sentence(
 ) -> Reading | None:
     cue = prof.cues.search(sentence)
     fam = prof.family
-    found = None
-    if fam is not None and fam.name == "definition" and is_acronym(target.obj.name) and _MEANING.search(target.dim.name):
-        for a, b in expansions(sentence, target.obj.name):  # "vibrational circular dichroism (VCD)"
-            phrase = sentence[a:b]
-            return Reading(target.key, _canon_text(phrase), phrase, sentence, Attribution(target.obj.name, "name", target.obj.name), True)
-    if fam is not None and fam.name in ("born", "died"):
-        found = _lifespan(sentence, ents, target.obj.name, fam.name)
-        if found is not None and not cue:
-            life, holder, titled = found
-            att = attribute(sentence, named, discourse, value_span=(life.start, life.end), ents=ents, target=target.obj.name)
-            if titled and (att is None or att.obj != target.obj.name):
-                att = Attribution(holder.obj or target.obj.name, holder.how or "name", holder.text)  # the title is the person's
-            if att is not None and att.obj == target.obj.name:
-                return Reading(target.key, life.canonical, life.display, sentence, att, True)
+    if (expanded := _acronym_reading(sentence, target, fam)) is not None:
+        return expanded
+    found = _lifespan(sentence, ents, target.obj.name, fam.name) if fam is not None and fam.name in ("born", "died") else None
+    if found is not None and not cue and (life := _lifespan_reading(sentence, ents, target, named, discourse, found)):
+        return life
     if cue is None and prof.kind == "money" and fam is not None and fam.name == "price":
         cue = _RATE.search(sentence)  # "$12/user/mo" answers a price by itself
     if cue is None and not prof.cue_optional:
@@ -363,15 +354,7 @@ def read_sentence(
         return None
     weak, cued = False, cue is not None
     if (prof.kind == "nationality" or (fam is not None and fam.name in _DEFINED_FIRST)) and cue is not None:
-        window = _definition_window(sentence)
-        defined = [v for v, _ in owned if window and window[0] <= v.start < window[1]]
-        if prof.kind != "nationality" and window and window[0] > cue.start():
-            defined = []  # "where he played soccer and was his school's American football placekicker": not the definition
-        # "X is an American player … in the Turkish League": the definition states the nationality; "X is a former
-        # American football offensive lineman … of the National Football League": and the sport
-        if defined:
-            cue = None
-            owned = [(v, a) for v, a in owned if v is defined[0]]
+        cue, owned = _defined_first(sentence, owned, prof, cue)
     if cue is not None:
         cues = [(m.start(), m.end()) for m in prof.cues.finditer(sentence)]
         cues = [c for c in cues if not _apposed_to_other(sentence, c, ents, target.obj.name)] or cues
@@ -390,6 +373,44 @@ def read_sentence(
         return Reading(target.key, found[0].canonical, found[0].display, sentence, next(a for _, a in owned), cued, weak)
     att = next(a for v, a in owned if v is chosen)
     return Reading(target.key, chosen.canonical, chosen.display, sentence, att, cued, weak)
+
+
+def _acronym_reading(sentence: str, target: Target, fam: Family | None) -> Reading | None:
+    """ "vibrational circular dichroism (VCD)": what the acronym stands for, named right there."""
+    if fam is None or fam.name != "definition" or not is_acronym(target.obj.name) or not _MEANING.search(target.dim.name):
+        return None
+    for a, b in expansions(sentence, target.obj.name):
+        phrase = sentence[a:b]
+        return Reading(target.key, _canon_text(phrase), phrase, sentence, Attribution(target.obj.name, "name", target.obj.name), True)
+    return None
+
+
+def _lifespan_reading(
+    sentence: str, ents: list[EntityMention], target: Target, named: Sequence[Named], discourse: Subjects,
+    found: tuple[Value, EntityMention, bool],
+) -> Reading | None:
+    life, holder, titled = found
+    att = attribute(sentence, named, discourse, value_span=(life.start, life.end), ents=ents, target=target.obj.name)
+    if titled and (att is None or att.obj != target.obj.name):
+        att = Attribution(holder.obj or target.obj.name, holder.how or "name", holder.text)  # the title is the person's
+    if att is not None and att.obj == target.obj.name:
+        return Reading(target.key, life.canonical, life.display, sentence, att, True)
+    return None
+
+
+def _defined_first(
+    sentence: str, owned: list[tuple[Value, Attribution]], prof: Profile, cue: re.Match[str]
+) -> tuple[re.Match[str] | None, list[tuple[Value, Attribution]]]:
+    """ "X is an American player … in the Turkish League": the definition states the nationality; "X is a former
+    American football offensive lineman … of the National Football League": and the sport (when the definition
+    comes before the cue)."""
+    window = _definition_window(sentence)
+    defined = [v for v, _ in owned if window and window[0] <= v.start < window[1]]
+    if prof.kind != "nationality" and window and window[0] > cue.start():
+        defined = []  # "where he played soccer and was his school's American football placekicker": not the definition
+    if defined:
+        return None, [(v, a) for v, a in owned if v is defined[0]]
+    return cue, owned
 
 
 _DEFINED_FIRST = frozenset({"sport", "position"})
@@ -484,7 +505,7 @@ def read_page(
     for i, sentence in enumerate(sentences):
         # a subject only a longer name made current ("Kaliganj" after "Kaliganj Upazila"-less text) lends no short form
         current = None if discourse.weak else discourse.current
-        ents = mentions(sentence, named, page_object=current, common=common, titled=discourse.page_object)
+        ents = mentions(sentence, named, page_object=current, common=common, title_object=discourse.page_object)
         for t in targets:
             r = read_sentence(sentence, ents, t, named, discourse, profiles[t.key])
             if r is None or (r.attribution.how in _UNNAMED and discourse.page_object != t.obj.name):
