@@ -285,7 +285,9 @@ def _as_range(sentence: str, v: Value) -> Value:
     end_year = int(m[1]) if len(m[1]) == 4 else int(v.display[:2] + m[1])
     if not int(v.display) < end_year <= int(v.display) + 30:
         return v
-    return Value(v.kind, v.canonical, sentence[v.start:m.end()], v.start, m.end(), v.number, v.unit, v.qualifier)
+    lead = re.search(r"\bbetween\s+$", sentence[max(0, v.start - 12):v.start], re.I)  # "between 1861–1862", as written
+    start = v.start - (len(lead[0]) if lead else 0)
+    return Value(v.kind, v.canonical, sentence[start:m.end()], start, m.end(), v.number, v.unit, v.qualifier)
 
 
 def value_in(text: str, dim: DimensionSpec) -> Value | None:

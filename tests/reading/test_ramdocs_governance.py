@@ -317,3 +317,10 @@ def test_a_heading_whose_tail_the_body_restarts_with_is_a_heading() -> None:
 )
 def test_a_count_is_the_number_right_at_its_cue_noun(text: str, expected: str) -> None:
     assert read("Elkins", "population", text, title="Elkins, West Virginia")[0] == expected
+
+
+def test_a_range_between_two_years_shows_its_between() -> None:
+    # RAMDocs: "Built between 1861–1862, this house was built by Heman Goodrich"
+    text = "Built between 1861–1862, this house was built by Heman Goodrich, one of Hudson's first settlers in 1836."
+    assert read("Heman R. Goodrich House", "built", text, title="Heman R. Goodrich House") == (
+        "between 1861–1862", "reference")
