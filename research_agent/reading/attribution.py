@@ -52,7 +52,14 @@ class Named:
 
     @classmethod
     def of(cls, obj: "ObjectSpec") -> "Named":
-        return cls(obj.name, tuple(n for n in obj.names if n))
+        names = [n for n in obj.names if n]
+        # "Hajin/Nor Hachn": a question that names one thing by two names means either
+        # (words on both sides, not acronyms: "TCP/IP", "AC/DC" stay whole)
+        for n in list(names):
+            parts = [p.strip() for p in n.split("/")]
+            if len(parts) == 2 and all(len(p) >= 3 and re.search(r"[a-z]", p) for p in parts):
+                names += parts
+        return cls(obj.name, tuple(dict.fromkeys(names)))
 
 
 @dataclass(frozen=True)
@@ -213,7 +220,9 @@ _COMMON_START = re.compile(r"^(?:[A-Z][a-z]+(?:ed|ing|ly)|[A-Z][a-z]+)$")
 def page_vocabulary(text: str) -> frozenset[str]:
     """Words the page writes in lower case: a capitalised sentence-initial word among them ("Team",
     "Connect", "Pricing") is a common word, not a name."""
-    return frozenset(w for w in re.findall(r"\b[a-z][a-z'-]+\b", text))
+    words = set(re.findall(r"\b[a-z][a-z'-]+\b", text))
+    words |= {w.lower() for w in re.findall(r"\b(?:He|She|His|Her|Him)\b", text)}  # pronouns open sentences too
+    return frozenset(words)
 
 
 def _common_initial(sentence: str, tok: tuple[int, int, str], common: frozenset[str] = frozenset()) -> bool:
@@ -270,7 +279,49 @@ def _person_variant(chunk: str, name: str) -> bool:
     if any(w.lower() in _GENERIC_TAIL or w.lower() in _NOT_PERSON for w in c + n):
         return False  # "Van Horn School" is not a form of "Van Horn High School": only people have variants
     a, b = c[0].lower(), n[0].lower()
-    return len(min(a, b, key=len)) >= 2 and (a.startswith(b) or b.startswith(a))
+    return (len(min(a, b, key=len)) >= 2 and (a.startswith(b) or b.startswith(a))) or _same_given_name(a, b)
+
+
+def _same_given_name(a: str, b: str) -> bool:
+    """A given name and its usual short form ("Nick" for "Nicholas", "Rick" for "Richard", "Bill" for "William")."""
+    return a != b and (NICKNAMES.get(a) == b or NICKNAMES.get(b) == a)
+
+
+def _initial_variant(chunk: str, name: str) -> bool:
+    """ "Christa Mayer" for "C. Mayer" (and back): same surname, an initial for the given name. Many people fit,
+    so the attribution is weak (`partial`)."""
+    c = [t for t in re.findall(r"[A-Za-z][\w'’-]*\.?", chunk) if t.lower().rstrip(".") not in _CORP_SUFFIX]
+    n = re.findall(r"[A-Za-z][\w'’-]*\.?", _core(name))
+    if len(c) != 2 or len(n) != 2 or c[-1].lower() != n[-1].lower() or _titled(name):
+        return False
+    if any(w.lower().rstrip(".") in _GENERIC_TAIL or w.lower().rstrip(".") in _NOT_PERSON for w in c + n):
+        return False
+    a, b = c[0], n[0]
+    initial = re.fullmatch(r"[A-Z]\.", a) or re.fullmatch(r"[A-Z]\.", b)
+    return bool(initial) and a[0] == b[0] and a != b and re.fullmatch(r"[A-Z][a-z]+|[A-Z]\.", a) is not None \
+        and re.fullmatch(r"[A-Z][a-z]+|[A-Z]\.", b) is not None
+
+
+NICKNAMES: dict[str, str] = {
+    short: full
+    for full, shorts in (
+        ("nicholas", "nick nicky"), ("richard", "rick dick rich ricky richie"), ("robert", "bob rob bobby robbie bert"),
+        ("william", "bill will billy willie liam"), ("james", "jim jimmy jamie"), ("thomas", "tom tommy"),
+        ("michael", "mike mick mickey"), ("anthony", "tony"), ("edward", "ted ed eddie ned"), ("charles", "chuck charlie"),
+        ("joseph", "joe joey"), ("daniel", "dan danny"), ("david", "dave davy"), ("stephen", "steve"),
+        ("steven", "steve"), ("matthew", "matt"), ("patrick", "pat paddy"), ("peter", "pete"), ("samuel", "sam"),
+        ("benjamin", "ben"), ("alexander", "alex sandy"), ("andrew", "andy drew"), ("christopher", "chris kit"),
+        ("kenneth", "ken kenny"), ("lawrence", "larry"), ("leonard", "len lenny"), ("gregory", "greg"),
+        ("jonathan", "jon"), ("timothy", "tim"), ("gerald", "gerry jerry"), ("frederick", "fred freddie"),
+        ("henry", "harry hank"), ("john", "jack johnny"), ("donald", "don"), ("ronald", "ron ronnie"),
+        ("raymond", "ray"), ("douglas", "doug"), ("philip", "phil"), ("phillip", "phil"), ("walter", "walt"),
+        ("elizabeth", "liz beth betty eliza lizzie"), ("margaret", "peggy maggie meg"), ("katherine", "kate kathy katie"),
+        ("catherine", "kate cathy"), ("jennifer", "jenny jen"), ("rebecca", "becky"), ("susan", "sue susie"),
+        ("deborah", "debbie deb"), ("patricia", "pat patty trish"), ("victoria", "vicky"), ("dorothy", "dot dolly"),
+    )
+    for short in shorts.split()
+}
+"""Usual English short forms of given names (one full name per short form; "steve" keeps the last)."""
 
 
 def _titled(name: str) -> bool:
@@ -325,9 +376,11 @@ def _descriptor(chunk: str) -> bool:
 
 
 def mentions(
-    sentence: str, objects: Sequence[Named], *, page_object: str | None = None, common: frozenset[str] = frozenset()
+    sentence: str, objects: Sequence[Named], *, page_object: str | None = None, common: frozenset[str] = frozenset(),
+    title_object: str | None = None,
 ) -> list[EntityMention]:
-    """Every named entity in the sentence, each tied to the object it names (or None)."""
+    """Every named entity in the sentence, each tied to the object it names (or None); `page_object` is the
+    discourse's subject, `title_object` the object the page's title names (a bare surname names only that one)."""
     toks = _tokens(sentence)
     found: list[EntityMention] = []
     taken: list[tuple[int, int]] = []
@@ -341,10 +394,20 @@ def mentions(
                 how: How = "name" if name in (obj.name, _core(obj.name)) else "alias"
                 found.append(EntityMention(m.start(), m.end(), m.group(0), obj.name, how))
                 taken.append((m.start(), m.end()))
+    for obj in objects:  # "Rage Against the Machine" for "Rage Against the Machine album": the name without its type word
+        for short in {_short_form(n) for n in obj.names if n} - {""}:
+            if " " not in short:
+                continue  # one word: a chunk of its own (`_chunk_owner`)
+            for m in _name_regex(short).finditer(sentence):
+                if any(m.start() < e and s < m.end() for s, e in taken) or _inside_longer_name(sentence, m.start(), m.end(), toks, common):
+                    continue
+                how = "short" if obj.name == page_object else "partial"
+                found.append(EntityMention(m.start(), m.end(), m.group(0), obj.name, how))
+                taken.append((m.start(), m.end()))
     for s, e, text in proper_chunks(sentence, common):
         if any(s < te and ts < e for ts, te in taken):
             continue
-        owner, chunk_how = _chunk_owner(text, objects, page_object)
+        owner, chunk_how = _chunk_owner(text, objects, page_object, common, title_object)
         found.append(EntityMention(s, e, text, owner, chunk_how))
         taken.append((s, e))
     found.sort(key=lambda m: m.start)
@@ -375,7 +438,10 @@ def _expanded(sentence: str, m: EntityMention, found: list[EntityMention]) -> En
     return EntityMention(m.start, m.end, m.text, owner, "alias") if owner and owner.isupper() else m
 
 
-def _chunk_owner(text: str, objects: Sequence[Named], page_object: str | None) -> tuple[str | None, How | None]:
+def _chunk_owner(
+    text: str, objects: Sequence[Named], page_object: str | None, common: frozenset[str] = frozenset(),
+    title_object: str | None = None,
+) -> tuple[str | None, How | None]:
     for obj in objects:
         for n in obj.names:
             if _person_variant(text, n):
@@ -387,10 +453,25 @@ def _chunk_owner(text: str, objects: Sequence[Named], page_object: str | None) -
         for obj in objects:
             if obj.name == page_object and any(_short_form(n) and _short_form(n).lower() == text.lower() for n in obj.names):
                 return obj.name, "short"
+            bare = re.sub(r"['’]s?$", "", text)  # "Oscroft's batting …"
+            personal = bool(common & _PERSONAL)  # the page speaks of a person ("he", "her")
+            if obj.name == page_object == title_object and personal and bare.lower() not in common and any(_surname(n) == bare for n in obj.names):
+                return obj.name, "short"  # "Oscroft made his debut …" on John Oscroft's own page
     for obj in objects:
-        if any(_partial(text, n) for n in obj.names):
+        if any(_partial(text, n) or _initial_variant(text, n) for n in obj.names):
             return obj.name, "partial"
+        if obj.name != page_object and any(_short_form(n) and _short_form(n).lower() == text.lower() for n in obj.names):
+            return obj.name, "partial"  # "Kaliganj had a population of …" for "Kaliganj Upazila" off its own page: may be it
+    for obj in objects:
+        if any(_spaced_variant(text, n) for n in obj.names):
+            return obj.name, "variant"
     return None, None
+
+
+def _spaced_variant(chunk: str, name: str) -> bool:
+    """ "Moore Town" for "Mooretown" (and back): the same letters, only the spacing differs."""
+    a, b = re.sub(r"[\s-]+", "", chunk).lower(), re.sub(r"[\s-]+", "", _core(name)).lower()
+    return len(a) >= 6 and a == b and chunk.count(" ") != _core(name).count(" ")
 
 
 _BUILT_TAIL = frozenset(
@@ -432,6 +513,25 @@ def _partial(chunk: str, name: str) -> bool:
     return False
 
 
+def _surname(name: str) -> str:
+    """The surname of a person's name ("John H. Williams" → "Williams"), "" for a name that is not a person's:
+    on the person's own page (its title names them) the bare surname is how the text refers to them."""
+    words = [w for w in _core(name).split() if w.lower().rstrip(".,") not in _CORP_SUFFIX]
+    if not 2 <= len(words) <= 4 or _titled(name) or any(ch.isdigit() for ch in name) or words[0].endswith("."):
+        return ""  # "C. Mayer": an initial fits many people, the page's title may be any of them
+    if not all(re.fullmatch(r"[A-Z][a-z'’]+(?:-[A-Z][a-z'’]+)?|[A-Z]\.", w) for w in words):
+        return ""  # "Real World", "New England 200": capitalised common words, lower-case parts, numbers
+    if any(w.lower() in _GENERIC_TAIL or w.lower() in _NOT_PERSON or w.lower() in _HONORIFIC or w.lower() in _STARTERS
+           or w.lower() in _EDITION for w in words):
+        return ""
+    last = words[-1]
+    return last if len(last) >= 3 and not last.endswith(".") else ""
+
+
+_PERSONAL = frozenset("he she his her him hers himself herself".split())
+_SCHOOL_LEVEL = frozenset("high middle elementary secondary primary grammar junior senior".split())
+
+
 def _short_form(name: str) -> str:
     """"Madi Municipality" → "Madi"; "Pinehurst, Texas" → "Pinehurst"; "" when nothing distinctive is left."""
     core = _core(name)
@@ -441,8 +541,10 @@ def _short_form(name: str) -> str:
     words = core.split()
     # a type word the question put after the name is no part of it: "Madi Municipality", "the Danger Mouse TV
     # series", "the Elks organization", "the Ognissanti church" (a lower-case word is never the name's own)
-    while len(words) > 1 and (words[-1].lower().strip(".,") in _GENERIC_TAIL | {"tv", "television", "railway"} or words[-1].islower()):
-        words.pop()
+    while len(words) > 1 and (words[-1].lower().strip(".,") in _GENERIC_TAIL | _PLACE_TAIL | {"tv", "television", "railway"}
+                              or words[-1].islower()):
+        if words.pop().lower() == "school" and len(words) > 1 and words[-1].lower() in _SCHOOL_LEVEL:
+            words.pop()  # "South Hills High School" → "South Hills"
     short = " ".join(words)
     return short if short.lower() != _core(name).lower() and len(short) >= 3 else ""
 
@@ -475,7 +577,8 @@ def lead_mentions(text: str, obj: Named) -> bool:
     # a longer name holding the name ("Simeon P. Smith House", "Marlette Township") is worth opening: what it
     # says is read as a weak, `partial` finding
     chunks = [part for _, _, chunk in proper_chunks(text) for part in re.split(r"\s+(?:The|A|An)\s+", chunk)]
-    return any(_person_variant(chunk, n) or _partial(chunk, n) for chunk in chunks for n in obj.names if n)
+    return any(_person_variant(chunk, n) or _partial(chunk, n) or _initial_variant(chunk, n) or _spaced_variant(chunk, n)
+               for chunk in chunks for n in obj.names if n)
 
 
 def page_subject(title: str, objects: Sequence[Named]) -> str | None:
@@ -575,7 +678,11 @@ def _parenthesis_owner(sentence: str, pos: int, ents: Iterable[EntityMention]) -
 
 _LEAD_PHRASE = re.compile(
     r"^(?:(?:in|on|at|by|for|from|with|unlike|like|according to|after|before|since|during|as of|under|despite|following|"
-    r"compared (?:with|to)|besides|apart from|in addition to|along with)\b|(?:[A-Z]?[a-z]+(?:ed|ing)|built|made|born|known|found|held|led|set|won|given|taken|written|sold|begun|grown)\s+(?:in|on|at|by|for|from|with|to|as|after|under|over|through|during|since)\b)(?:[^,()]|\([^)]*\)){0,100},\s*",
+    r"compared (?:with|to)|besides|apart from|in addition to|along with)\b"
+    r"|(?:[A-Z]?[a-z]+(?:ed|ing)|built|made|born|known|found|held|led|set|won|given|taken|written|sold|begun|grown)\s+"
+    r"(?:(?:in|on|at|by|for|from|with|to|as|after|under|over|through|during|since|between|about|around|circa)\b|c\.|ca\.|(?=\d))"
+    # "A graduate of Williams College, he was …", "A right-handed batsman, he played …": an appositive before a pronoun
+    r"|an?\s+(?=[^,()]{1,80},\s*(?:he|she|it|they)\s))(?:[^,()]|\([^)]*\)){0,100},\s*",
     re.I,
 )
 _LEAD_WORDS = re.compile(r"^(?:(?:the|a|an|both|meanwhile|today|currently|now|also|however|originally|later|then|thus|"
@@ -589,8 +696,10 @@ def _clause_head(sentence: str, start: int, end: int) -> int:
     text = sentence[pos:end]
     stripped = text.lstrip(" ,;:")
     pos += len(text) - len(stripped)
-    lead = _LEAD_PHRASE.match(sentence[pos:end])
-    if lead:
+    for _ in range(3):  # "Built as a fort in 1743, on instruction of the Admiral, it replaced …": phrase after phrase
+        lead = _LEAD_PHRASE.match(sentence[pos:end])
+        if not lead:
+            break
         pos += lead.end()
     return pos
 
@@ -668,6 +777,12 @@ def attribute(
     subj = subject_of(sentence, ents, start, end, exclude=value_span)
     if subj is None and start > 0:
         subj = subject_of(sentence, ents, 0, len(sentence), exclude=value_span)
+    if not isinstance(subj, list) and target is not None and discourse.current in (None, target):
+        kind = _kind_reference(sentence[_clause_head(sentence, start, end):end], objects, target)
+        if kind is not None and (subj is None or discourse.current is None):
+            # "The squadron was formed on …" for "302 Squadron": the object's own type noun refers to it; on an
+            # excerpt no title or earlier sentence ties to it, the reference is weak (`carried`)
+            return Attribution(target, discourse.carried("reference") if discourse.current == target else "carried", kind)
     if isinstance(subj, list):
         named = [s for s in subj if s.obj is not None]
         if len(named) != len(subj) or (len(subj) > 1 and re.search(r"\brespectively\b", sentence, re.I)):
@@ -698,6 +813,34 @@ def attribute(
     if not others and named_objs == {discourse.current} and discourse.current is not None:
         e = next(x for x in inside if x.obj == discourse.current)
         return Attribution(discourse.current, e.how or "name", e.text)
+    return None
+
+
+_KIND_NOUNS = frozenset(
+    """squadron division regiment brigade battalion corps fleet wing army navy museum library school college university
+    church cathedral chapel abbey temple house hall bridge station railway mill fort castle palace tower park garden
+    airport hospital stadium theatre theater hotel party club team band company district township municipality
+    upazila village town city county parish river lake island festival award newspaper magazine journal album film
+    novel song series""".split()
+)
+"""Type nouns a name carries ("302 Squadron", "Museum of Applied Arts") that the text uses to refer to it."""
+
+
+def _kind_reference(head: str, objects: Sequence[Named], target: str) -> str | None:
+    """ "The squadron …" at the clause's head, its noun the type noun of the target's name: the reference."""
+    m = re.match(r"(?:the|this)\s+([a-z]+)\b", head, re.I)
+    if not m or m[1].lower() not in _KIND_NOUNS:
+        return None
+    for obj in objects:
+        if obj.name != target:
+            continue
+        for name in obj.names:
+            words = [w.lower() for w in re.findall(r"[A-Za-z]+", _core(name))]
+            heads = {words[-1]} if words else set()
+            if len(words) >= 3 and words[1] in ("of", "for"):
+                heads.add(words[0])  # "Museum of Applied Arts"
+            if m[1].lower() in heads:
+                return m[0]
     return None
 
 

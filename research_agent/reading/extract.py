@@ -32,6 +32,7 @@ from .attribution import (
     Attribution, EntityMention, Named, Subjects, attribute, mask_parentheses, mentions, page_subject, page_vocabulary,
     sentence_subject,
 )
+from .acronyms import expansions, is_acronym
 from .lexicon import Family, compiled_patterns, cue_pattern, family_named, infer_kind
 from .segment import split_sentences
 from .site import own_site, site_subject
@@ -135,14 +136,18 @@ def _phrase_values(sentence: str, prof: Profile, dim: DimensionSpec) -> list[Val
     return out
 
 
-_COPULA = re.compile(r"\b(?:is|was|are|were|works as|worked as|served as|became)\s+(?:(?:an?|the|one of the)\s+)?", re.I)
+_COPULA = re.compile(
+    r"\b(?:is|was|are|were|works as|worked as|served as|became)\s+(?:(?:the\s+(?:title|name)\s+of\s+)?(?:an?|the|one of the)\s+)?", re.I
+)
+"""A copula and its article; "is the title of a studio album" is "a studio album"."""
 _DROP = re.compile(
-    r"^(?:(?:\d{4}s?|former|retired|professional|famous|well-known|noted|leading|renowned|award-winning|prolific|"
+    r"^(?:(?:\d{4}s?|former|retired|professional|famous|well-known|noted|leading|renowned|award-winning|prolific|first|"
+    r"[A-Z][a-z]+-born|"
     r"[A-Z][a-z]+(?:-[A-Z][a-z]+)*n|[A-Z][a-z]+(?:ish|ese|ian|an|i|ic))\s+)+"
 )
 _PHRASE_END = re.compile(
-    r"\s*(?:[,;(]|\b(?:who|which|that|whose|known|best|from|born|based|with|for|of|in|by|at|on|starring|featuring|"
-    r"released|directed|written|produced|located|founded|formed|created|and\s+(?:is|was|has|had))\b|$)"
+    r"\s*(?:[,;(]|(?<![\w-])(?:who|which|that|whose|known|best|from|born|based|with|for|of|in|by|at|on|starring|featuring|"
+    r"released|directed|written|produced|located|founded|formed|created|to|and\s+(?:is|was|has|had))\b|$)"
 )
 _GENRE_HEADS = re.compile(r"\s+(?:film|movie|album|novel|song|single|series|game|video game|television series|play|musical|band|EP)\b.*$", re.I)
 
@@ -150,6 +155,8 @@ _GENRE_HEADS = re.compile(r"\s+(?:film|movie|album|novel|song|single|series|game
 def _complement(sentence: str, family: str) -> list[Value]:
     masked = mask_parentheses(sentence)
     m = _COPULA.search(masked)
+    if family == "occupation":  # "was a barrister", "became mayor"; not "was allegedly murdered", "was responsible for"
+        m = next((c for c in _COPULA.finditer(masked) if not re.match(r"(?:is|was|are|were)\s+$", c.group(0), re.I)), None)
     if family == "definition":  # "was founded in 1869 and is the oldest chess club": the copula with an article
         m = next((c for c in _COPULA.finditer(masked) if re.search(r"\b(?:an?|the)\s+$", c.group(0), re.I)), None)
     if not m:
@@ -278,7 +285,9 @@ def _as_range(sentence: str, v: Value) -> Value:
     end_year = int(m[1]) if len(m[1]) == 4 else int(v.display[:2] + m[1])
     if not int(v.display) < end_year <= int(v.display) + 30:
         return v
-    return Value(v.kind, v.canonical, sentence[v.start:m.end()], v.start, m.end(), v.number, v.unit, v.qualifier)
+    lead = re.search(r"\bbetween\s+$", sentence[max(0, v.start - 12):v.start], re.I)  # "between 1861–1862", as written
+    start = v.start - (len(lead[0]) if lead else 0)
+    return Value(v.kind, v.canonical, sentence[start:m.end()], start, m.end(), v.number, v.unit, v.qualifier)
 
 
 def value_in(text: str, dim: DimensionSpec) -> Value | None:
@@ -319,15 +328,11 @@ def read_sentence(
 ) -> Reading | None:
     cue = prof.cues.search(sentence)
     fam = prof.family
-    if fam is not None and fam.name in ("born", "died"):
-        found = _lifespan(sentence, ents, target.obj.name, fam.name)
-        if found is not None and not cue:
-            life, holder, titled = found
-            att = attribute(sentence, named, discourse, value_span=(life.start, life.end), ents=ents, target=target.obj.name)
-            if titled and (att is None or att.obj != target.obj.name):
-                att = Attribution(holder.obj or target.obj.name, holder.how or "name", holder.text)  # the title is the person's
-            if att is not None and att.obj == target.obj.name:
-                return Reading(target.key, life.canonical, life.display, sentence, att, True)
+    if (expanded := _acronym_reading(sentence, target, fam)) is not None:
+        return expanded
+    found = _lifespan(sentence, ents, target.obj.name, fam.name) if fam is not None and fam.name in ("born", "died") else None
+    if found is not None and not cue and (life := _lifespan_reading(sentence, ents, target, named, discourse, found)):
+        return life
     if cue is None and prof.kind == "money" and fam is not None and fam.name == "price":
         cue = _RATE.search(sentence)  # "$12/user/mo" answers a price by itself
     if cue is None and not prof.cue_optional:
@@ -350,25 +355,70 @@ def read_sentence(
     if not owned:
         return None
     weak, cued = False, cue is not None
-    if prof.kind == "nationality" and cue is not None:
-        window = _definition_window(sentence)
-        defined = [v for v, _ in owned if window and window[0] <= v.start < window[1]]
-        if defined:  # "X is an American player … in the Turkish League": the definition states the nationality
-            cue = None
-            owned = [(v, a) for v, a in owned if v is defined[0]]
+    if (prof.kind == "nationality" or (fam is not None and fam.name in _DEFINED_FIRST)) and cue is not None:
+        cue, owned = _defined_first(sentence, owned, prof, cue)
     if cue is not None:
         cues = [(m.start(), m.end()) for m in prof.cues.finditer(sentence)]
         cues = [c for c in cues if not _apposed_to_other(sentence, c, ents, target.obj.name)] or cues
-        chosen = _governed([v for v, _ in owned], cues, sentence if prof.kind in _NOUN_AFTER else None)
         if fam is not None and fam.weak_cues:
             weak_re = cue_pattern(fam.weak_cues)
             weak = all(weak_re.fullmatch(sentence[a:b]) for a, b in cues)
+            # "completed during the 1250s, but rebuilt around 1627": a strong cue governs before a weak one
+            cues = [c for c in cues if not weak_re.fullmatch(sentence[c[0]:c[1]])] or cues
+        chosen = _governed([v for v, _ in owned], cues, sentence if prof.kind in _NOUN_AFTER else None)
     else:
         chosen = owned[0][0]
+    if prof.kind == "date":  # "(footballer, born 1896) … (born 4 January 1896, …)": the same date, finer, elsewhere
+        chosen = next((v for v, _ in owned if v.canonical.startswith(chosen.canonical + "-")), chosen)
+    if fam is not None and fam.name in ("born", "died") and found is not None and found[0].canonical.startswith(chosen.canonical + "-"):
+        # "Bert Smith (footballer, born 1892) Bertram "Bert" Smith (7 March 1892 – …)": the life span says it finer
+        return Reading(target.key, found[0].canonical, found[0].display, sentence, next(a for _, a in owned), cued, weak)
     att = next(a for v, a in owned if v is chosen)
     return Reading(target.key, chosen.canonical, chosen.display, sentence, att, cued, weak)
 
 
+def _acronym_reading(sentence: str, target: Target, fam: Family | None) -> Reading | None:
+    """ "vibrational circular dichroism (VCD)": what the acronym stands for, named right there."""
+    if fam is None or fam.name != "definition" or not is_acronym(target.obj.name) or not _MEANING.search(target.dim.name):
+        return None
+    for a, b in expansions(sentence, target.obj.name):
+        phrase = sentence[a:b]
+        return Reading(target.key, _canon_text(phrase), phrase, sentence, Attribution(target.obj.name, "name", target.obj.name), True)
+    return None
+
+
+def _lifespan_reading(
+    sentence: str, ents: list[EntityMention], target: Target, named: Sequence[Named], discourse: Subjects,
+    found: tuple[Value, EntityMention, bool],
+) -> Reading | None:
+    life, holder, titled = found
+    att = attribute(sentence, named, discourse, value_span=(life.start, life.end), ents=ents, target=target.obj.name)
+    if titled and (att is None or att.obj != target.obj.name):
+        att = Attribution(holder.obj or target.obj.name, holder.how or "name", holder.text)  # the title is the person's
+    if att is not None and att.obj == target.obj.name:
+        return Reading(target.key, life.canonical, life.display, sentence, att, True)
+    return None
+
+
+def _defined_first(
+    sentence: str, owned: list[tuple[Value, Attribution]], prof: Profile, cue: re.Match[str]
+) -> tuple[re.Match[str] | None, list[tuple[Value, Attribution]]]:
+    """ "X is an American player … in the Turkish League": the definition states the nationality; "X is a former
+    American football offensive lineman … of the National Football League": and the sport (when the definition
+    comes before the cue)."""
+    window = _definition_window(sentence)
+    defined = [v for v, _ in owned if window and window[0] <= v.start < window[1]]
+    if prof.kind != "nationality" and window and window[0] > cue.start():
+        defined = []  # "where he played soccer and was his school's American football placekicker": not the definition
+    if defined:
+        return None, [(v, a) for v, a in owned if v is defined[0]]
+    return cue, owned
+
+
+_DEFINED_FIRST = frozenset({"sport", "position"})
+"""Families whose value, when the definition states it, wins over a cued one elsewhere in the sentence."""
+_MEANING = re.compile(r"defin|mean|refer|stand|abbreviat|acronym|expan", re.I)
+"""Dimensions that ask what a name stands for (not "primary activity"): an acronym's expansion answers them."""
 _APPOSED = re.compile(r"[A-Z][\w'’.&-]*,\s*$")
 
 
@@ -406,14 +456,28 @@ _BEFORE_CUE = re.compile(r"[\s-]*(?:of\s+)?(?:(?!(?:and|or|but|than|to|in|on|at|
 """What may stand between such a value and its cue noun: nothing, "of", one lower-case word ("50 GB of shared storage")."""
 
 
+_AFTER_CUE = re.compile(
+    r"\s*(?::|=)?\s*(?:(?:was|is|were|are|of|stood at|totall?ed|numbered|reached|estimated at|about|around|approximately|"
+    r"roughly|nearly|almost|over|some|just)\s+){0,3}",
+    re.I,
+)
+"""What may stand between a cue noun and the value it governs after it ("population was 682", "Population: 1,200")."""
+
+
 def _governed(values: list[Value], cues: list[tuple[int, int]], sentence: str | None = None) -> Value:
     """The value a cue governs; with `sentence` (kinds in `_NOUN_AFTER`), a value written right before its
     cue noun wins over one after it ("roughly 240 employees across 3 offices" gives 240)."""
     if sentence is not None and cues:
-        first = min(cues)  # the sentence's first cue: "The population was 682 …, increased to 766 residents" gives 682
-        for v in values:
-            if v.end <= first[0] and _BEFORE_CUE.fullmatch(sentence[v.end:first[0]]):
-                return v
+        # cue by cue, in the sentence's order, the value written right before it or right after it: "The population
+        # was 682 …, increased to 766 residents" gives 682; "As of the census of 2010, there were 7,094 people, 3,038
+        # households" gives 7,094 (nothing is right at "census"; 7,094 is right before "people")
+        for span in sorted(cues):
+            for v in values:
+                if v.end <= span[0] and _BEFORE_CUE.fullmatch(sentence[v.end:span[0]]):
+                    return v
+            for v in values:
+                if v.start >= span[1] and _AFTER_CUE.fullmatch(sentence[span[1]:v.start]):
+                    return v
     best: tuple[int, Value] | None = None
     for span in cues:
         near = nearest(values, span)
@@ -441,7 +505,9 @@ def read_page(
         if row.cell not in best or rank < best[row.cell][0]:
             best[row.cell] = (rank, row)
     for i, sentence in enumerate(sentences):
-        ents = mentions(sentence, named, page_object=discourse.current, common=common)
+        # a subject only a longer name made current ("Kaliganj" after "Kaliganj Upazila"-less text) lends no short form
+        current = None if discourse.weak else discourse.current
+        ents = mentions(sentence, named, page_object=current, common=common, title_object=discourse.page_object)
         for t in targets:
             r = read_sentence(sentence, ents, t, named, discourse, profiles[t.key])
             if r is None or (r.attribution.how in _UNNAMED and discourse.page_object != t.obj.name):
@@ -449,15 +515,27 @@ def read_page(
             if r.attribution.how in _UNNAMED and _FIRST_PERSON.match(sentence) and not own_site(url, Named.of(t.obj)):
                 continue  # "We are about 85 staff": the vendor speaking on its own site, not a reviewer
             rank = (0 if r.cued else 1, int(r.weak), int(r.canonical.lower() in _VAGUE), _HOW_RANK.get(r.attribution.how, 3), i)
-            if t.key not in best or rank < best[t.key][0]:
+            if t.key not in best or rank < best[t.key][0] or _refines(r, rank, *best[t.key]):
                 best[t.key] = (rank, r)
         discourse.update(sentence_subject(sentence, ents), sentence)
     return [r for _, r in best.values()]
 
 
+def _refines(r: Reading, rank: tuple[int, ...], best_rank: tuple[int, ...], best: Reading) -> bool:
+    """The same date at a finer precision, as well supported: "October 12, 1666" in the body refines "born 1666" in
+    the heading."""
+    finer = r.canonical.startswith(best.canonical + "-") and re.fullmatch(r"\d{4}(?:-\d\d){0,2}", r.canonical) is not None
+    weak = lambda how: how in ("title", "carried", "partial")  # noqa: E731
+    return finer and rank[:3] <= best_rank[:3] and (weak(best.attribution.how) or not weak(r.attribution.how))
+
+
 _REPEATED_HEADING = re.compile(r"(?P<h>[A-Z][^()]{2,100}?)(?:\s*\([^()]{1,60}\))?\s+(?P<body>(?:The\s+|A\s+|An\s+)?(?P=h)\b)")
 _RESTARTED_NAME = re.compile(r"(?P<h>(?P<first>[A-Z][\w'’-]+)(?:\s+[A-Z][\w'’.-]*){1,4}?)\s+(?P<body>(?P=first)\s+[A-Z])")
 """A title that is a short form of the full name the body starts with: "Valeri Bragin Valeri Nikolayevich Bragin (…)"."""
+_TAIL_RESTARTED = re.compile(
+    r"(?P<h>(?:[A-Z][\w'’-]*\s+){1,3}(?P<tail>(?:[A-Z][\w'’-]*\s+){0,3}[A-Z][\w'’-]*))\s+(?P<body>(?P=tail)\s+(?:is|was|are|were)\b)"
+)
+"""A heading whose last words the body restarts with: "Bandar Indera Mahkota Indera Mahkota is a township …"."""
 _HEAD_WORD = re.compile(r"[A-Z0-9][\w'’.&-]*,?|of|the|de|da|di|del|der|von|van|and|in|on|upon|under|&|–|-")
 
 
@@ -465,7 +543,7 @@ def _heading_split(sentence: str, named: Sequence[Named]) -> list[str]:
     """A heading run into the first sentence ("Symphony No. 1 (Balakirev) The Symphony No. 1 in C major by Mily
     Balakirev is …", "Simeon P. Smith House The Simeon P. Smith House is …"): the heading — capitalised words and
     a parenthesis — is its own piece, so its words are not the sentence's subject. Both pieces are slices."""
-    rep = _REPEATED_HEADING.match(sentence) or _RESTARTED_NAME.match(sentence)
+    rep = _REPEATED_HEADING.match(sentence) or _RESTARTED_NAME.match(sentence) or _TAIL_RESTARTED.match(sentence)
     if rep and all(_HEAD_WORD.fullmatch(w) for w in rep["h"].split()):
         return [sentence[: rep.start("body")].rstrip(), sentence[rep.start("body"):]]
     for obj in named:
