@@ -357,6 +357,33 @@ FAMILIES: tuple[Family, ...] = (
     Family("format", "phrase", (("format",),), (r"format", r"airs", r"broadcasts?", r"programming"),
            patterns=(r"\b(?:an?|its)\s+(?P<v>(?:[\w/-]+\s+){0,4}?[\w/-]+)\s+format\b", r"\bformat\s+(?:of|is)\s+(?P<v>[^,.;]{3,40})"),
            query_words=("format",)),
+    # a school's intake: "an all-girls, private, Roman Catholic high school", "a grammar school for boys"
+    Family("gender", "words", (("gender",), ("sex",), ("coeducational",), ("co-educational",)),
+           (r"schools?", r"academy", r"college", r"gender", r"students?", r"pupils?", r"educat(?:ion|ional|es|ed)",
+            r"institution", r"seminary", r"convent", r"intake", r"enrol(?:l)?(?:s|ed|ment)?"),
+           vocabulary=("all-boys", "all-girls", "all-boy", "all-girl", "all-male", "all-female", "single-sex", "single-gender",
+                       "co-educational", "coeducational", "co-ed", "coed", "mixed-sex", "boys", "girls"),
+           word_forms=(("coeducational", "co-educational"), ("co-ed", "co-educational"), ("coed", "co-educational"),
+                       ("all-boy", "all-boys"), ("all-girl", "all-girls")),
+           case_sensitive=True,  # "Wirral Grammar School for Girls" is a name, not a statement of its intake
+           query_words=("boys", "girls")),
+    # what a company makes: "a company … that manufactured porcelain-headed bisque dolls", "one of the leading
+    # underwear manufacturers"
+    Family("product", "phrase", (("product",), ("products",), ("industry",), ("manufacture",), ("makes",)),
+           (r"manufactur(?:es|ed|ing|ers?)", r"produc(?:es|ed|ing|ers?|ts?)", r"makes?", r"made", r"makers?", r"industry",
+            r"maker of", r"supplier of"),
+           patterns=(r"\b(?:manufactur(?:es|ed|ing)|produc(?:es|ed|ing)|makes|made|supplie[sd]|sells|sold)\s+(?P<v>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)"
+                     r"(?=\s+(?:from|since|in|for|and|at|until|with|under|to|by|which|that)\b|\s*[,.;(]|$)",
+                     r"\b(?:maker|manufacturer|producer|supplier)s?\s+of\s+(?P<v>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)"
+                     r"(?=\s+(?:from|since|in|for|and|at|until|with|under|to|by|which|that)\b|\s*[,.;(]|$)",
+                     r"\b(?:leading|largest|major|biggest|main|top)\s+(?P<v>[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:manufacturers?|makers?|producers?))\b"),
+           query_words=("manufacturer",)),
+    # "How many libraries are part of the LCLS?" → "number of libraries": a count whose noun is its own cue
+    # (families for people, members, employees and residents come first)
+    Family("count", "count", (("number",), ("count",), ("how", "many"), ("total",)),
+           (r"number of", r"total(?: of)?", r"consists? of", r"comprises?", r"comprising", r"includes?", r"including",
+            r"contains?", r"made up of", r"there (?:are|were|is)", r"operates?", r"counts?"),
+           query_words=("number of",)),
     # last, so every specific family wins: "When did X take place?", "What year was X passed?"
     Family("date", "date", (("date",), ("year",), ("when",), ("day",)),
            (r"took place", r"held", r"fought", r"occurred", r"happened", r"began", r"begun", r"started", r"passed",

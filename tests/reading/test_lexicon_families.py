@@ -1,0 +1,62 @@
+"""Lexicon families a user's questions need beyond the ones the evalsets use: a school's intake (gender),
+what a company makes (product), and the count of any noun ("number of libraries") — each read from a
+sentence phrased like the RAMDocs documents, and each refusing what only looks like an answer."""
+
+from __future__ import annotations
+
+from research_agent.contract import DimensionSpec, ObjectSpec
+from research_agent.reading import Target, read_page
+from research_agent.reading.lexicon import family_named
+from research_agent.reading.segment import split_sentences
+
+
+def read(obj: str, dim: str, text: str, title: str = "") -> str | None:
+    d = DimensionSpec(name=dim)
+    objects = [ObjectSpec(name=obj)]
+    found = read_page(objects, [Target(f"{obj}/{dim}", objects[0], d)], title or obj, text)
+    return found[0].display if found else None
+
+
+def test_gender_names_map_to_the_intake_family() -> None:
+    for name in ("gender", "gender composition", "student gender", "sex"):
+        assert family_named(name) is not None and family_named(name).name == "gender", name
+
+
+def test_a_school_intake_is_read_from_its_definition() -> None:
+    text = "Holloway Academy is an all-boys Catholic secondary school in the north of the city."
+    assert read("Holloway Academy", "gender", text) == "all-boys"
+    assert read("Brecon Grammar School", "gender", "Brecon Grammar School is a selective grammar school for girls "
+                "aged 11 to 18.") == "girls"
+    assert read("Ashby College", "gender composition", "Ashby College became a coeducational college in 1972.") == \
+        "coeducational"
+
+
+def test_a_gender_word_inside_a_schools_name_is_not_its_intake() -> None:
+    # "… School for Girls" is the name of another school, not a statement that this one takes girls
+    text = "Wirral Grammar School for Girls has been rated a high performing school by the trust."
+    assert read("Wirral Grammar School", "gender", text) is None
+
+
+def test_what_a_company_makes_is_the_phrase_its_verb_governs() -> None:
+    assert family_named("primary product or industry").name == "product"
+    text = "Albrecht Werke is a company in Coburg, Germany, that has manufactured wooden toy trains since 1901."
+    assert read("Albrecht Werke", "product", text) == "wooden toy trains"
+    text = "Trevisa is one of the largest hosiery manufacturers in Europe, with 4,000 employees."
+    assert read("Trevisa", "main product", text) == "hosiery manufacturers"
+
+
+def test_the_number_of_any_noun_is_a_count_cued_by_that_noun() -> None:
+    assert family_named("number of libraries").name == "count"
+    assert family_named("number of employees").name == "employees"  # the specific family still wins
+    text = "The Marsh County Library System (MCLS) is an organisation that administers twelve libraries in Marsh County."
+    assert read("MCLS", "number of libraries", text, title="Marsh County Library System") == "twelve"
+    # a number that counts something else is not the answer
+    assert read("MCLS", "number of libraries", "The MCLS was founded by 40 volunteers.") is None
+
+
+def test_a_title_before_a_first_name_does_not_end_a_sentence() -> None:
+    # nupunkt keeps "St. Louis" but cut "St. Michael Academy" after "St."
+    assert split_sentences("It is old. St. Michael Academy was an all-girls high school in Manhattan. It closed.") == [
+        "It is old.", "St. Michael Academy was an all-girls high school in Manhattan.", "It closed."]
+    assert split_sentences("The talk was given by Dr. John Hale. Many came.") == [
+        "The talk was given by Dr. John Hale.", "Many came."]
