@@ -122,6 +122,7 @@ class _Words:
     comparatives: dict[str, str]
     comparatives_people: dict[str, str]
     event_verbs: dict[str, str]
+    event_nouns: dict[str, str]
     order_as_founded: frozenset[str]
     agent_verbs: dict[str, str]
     type_words: tuple[str, ...]
@@ -140,6 +141,7 @@ def words() -> _Words:
         comparatives=raw["comparatives"],
         comparatives_people=raw["comparatives_people"],
         event_verbs=raw["event_verbs"],
+        event_nouns=raw["event_nouns"],
         order_as_founded=frozenset(raw["order_as_founded"]["words"]),
         agent_verbs=raw["agent_verbs"],
         type_words=tuple(sorted(raw["type_words"]["words"], key=len, reverse=True)),
@@ -162,7 +164,7 @@ _APPOSITIVE = re.compile(r",\s+(?:the|a|an)\s+[a-z].*$")
 
 
 _QUOTED = re.compile(r"\"[^\"]+\"|“[^”]+”")
-_TITLED = re.compile(r"(?:(?:the|a|an)\s+)?(?:[a-z]+\s+){0,2}[\"“](?P<t>[^\"”]+)[\"”](?:\s+[a-z]+){0,2}")
+_TITLED = re.compile(r"(?:(?:the|a|an)\s+)?(?:[a-z]+\s+){0,4}[\"“](?P<t>[^\"”]+)[\"”](?:\s+[a-z]+){0,2}")
 
 
 # a qualifier of the question, not of the name: "Furna according to the 2010 census", "Kaliganj Upazila
@@ -376,7 +378,13 @@ def _what_of(m: re.Match[str]) -> QuestionReading:
     # "the date of birth of X": a lower-case head before the next "of" still belongs to the dimension
     while (head := re.match(r"^([a-z][a-z -]*?)\s+of\s+(.+)$", objs)) and not _CONJUNCTION.search(head[1]):
         dims, objs = f"{dims} of {head[1]}", head[2]
+    described = _DESCRIBED.match(objs)
+    if described and not any(w in _CLAUSE_WORDS or w in _CONNECTORS for w in described["desc"].split()):
+        objs = described["name"]  # "the plant species Aiea": lower-case words before a name describe it
     return _reading("the D of X", [_name(o, strict=False) for o in _one_or_list(objs)], _dims(dims))
+
+
+_DESCRIBED = re.compile(r"^(?:the|a|an)\s+(?P<desc>(?:[a-z][a-z-]*\s+){1,3})(?P<name>[A-Z0-9].*)$")
 
 
 def _clause_pair(m: re.Match[str]) -> QuestionReading:
@@ -494,6 +502,98 @@ def _x_in_which(m: re.Match[str]) -> QuestionReading:
     return _reading("X in which D", [_name(m["obj"])], [dim])
 
 
+
+# ------------------------------------------------------------------ wh + auxiliary + subject + predicate
+
+_IRREGULAR_PARTICIPLES = frozenset(
+    "held built made won begun sung fought led set put run done seen given taken born sold told found kept left lost met "
+    "paid read sent spent struck taught bought brought caught chosen drawn driven fallen flown grown hidden known ridden "
+    "shown spoken stolen sworn thrown worn shot hung laid sunk split cast dug spun shut bound hit cut upheld overthrown".split()
+)
+_NOT_VERBS = frozenset("the a an of in on at to for with by and or from as its his her their".split())
+_DISAMBIGUATION = re.compile(r"\s*\([^()]*\)")  # "Arteaga (footballer)": the page title's disambiguation
+
+
+def _participle(word: str) -> bool:
+    return word in _IRREGULAR_PARTICIPLES or re.fullmatch(r"[a-z-]{2,}(?:ed|en|wn)", word) is not None
+
+
+def _subject_predicate(rest: str, aux: str, adjective: bool = False) -> tuple[str, list[str]]:
+    """ "Judge Cummings confirmed by the Senate" → ("Judge Cummings", ["confirmed", "by", "the", "Senate"]): the
+    shortest leading name that reads strictly, followed by a verb — a participle after "was"/"has", any word
+    after "did" (with `adjective`, also an adjective: "active"); an adverb between them ("first held") is skipped."""
+    tokens = _DISAMBIGUATION.sub("", rest).split()
+    be = aux.lower() not in ("did", "does", "do")
+    for i in range(1, len(tokens)):
+        predicate = tokens[i:]
+        while len(predicate) > 1 and predicate[0] in _ADVERB | {"primarily", "mainly", "mostly", "usually"}:
+            predicate = predicate[1:]
+        verb = predicate[0]
+        predicative = _participle(verb) or (adjective and re.fullmatch(r"[a-z-]+(?:ive|ent|ant|ful|ous|al)", verb) is not None)
+        if not re.fullmatch(r"[a-z][a-z-]*", verb) or verb in _NOT_VERBS or (be and not predicative):
+            continue
+        try:
+            return _name(" ".join(tokens[:i])), predicate
+        except _NoMatch:
+            continue
+    raise _NoMatch("subject and predicate")
+
+
+def _when_clause(m: re.Match[str]) -> QuestionReading:
+    """ "When was the Los Angeles Olympics held?", "When did Cosimo de' Medici become Grand Duke of Tuscany?",
+    "When was the construction of the Time-Life Building started?": the event's own dimension when its verb
+    or noun has one, else the date."""
+    rest = _DISAMBIGUATION.sub("", m["rest"]).strip()
+    noun = re.match(r"^(?:the\s+)?(?P<noun>[a-z]+)\s+of\s+(?P<obj>.+?)\s+(?P<verb>[a-z][a-z-]*)(?:\s+[a-z].*)?$", rest)
+    if noun and noun["noun"] in words().event_nouns and _participle(noun["verb"]):
+        return _reading("when, the N of X", [_name(noun["obj"])], [words().event_nouns[noun["noun"]]])
+    name, predicate = _subject_predicate(rest, m["aux"])
+    return _reading("when did X V", [name], [words().event_verbs.get(predicate[0], "date")])
+
+
+def _where_clause(m: re.Match[str]) -> QuestionReading:
+    """ "Where was Deodato primarily active in his career?" → location ("… born …" → birthplace)."""
+    name, predicate = _subject_predicate(m["rest"], m["aux"], adjective=True)
+    dim = {"born": "birthplace", "buried": "burial place"}.get(predicate[0], "location")
+    return _reading("where was X V", [name], [dim])
+
+
+def _what_did(m: re.Match[str]) -> QuestionReading:
+    """ "What war did the Pretoria Peace Agreement end?" → war: the noun after What/Which, whatever the verb."""
+    name, _ = _subject_predicate(m["rest"], m["aux"])
+    return _reading("what D did X V", [name], [" ".join(m["dim"].lower().split())])
+
+
+def _what_was_done(m: re.Match[str]) -> QuestionReading:
+    """ "What type of aircraft was involved in Flight 109?" → type of aircraft."""
+    if not _participle(m["part"].lower()):
+        raise _NoMatch("what D was V-ed in X")
+    return _reading("what D was V-ed in X", [_name(m["obj"])], [" ".join(m["dim"].lower().split())])
+
+
+def _where_born(m: re.Match[str]) -> QuestionReading:
+    """ "What is the state where Judge Day was born?" → state; "the city where X was born" → birthplace."""
+    name = _name(m["rest"])
+    dim = " ".join(m["dim"].lower().split())
+    if m["verb"].lower() == "born" and dim in ("city", "town", "village", "place", "birthplace"):
+        dim = "birthplace"
+    return _reading("the D where X was V", [name], [dim])
+
+
+def _x_which(m: re.Match[str]) -> QuestionReading:
+    """ "1st arrondissement is located in which city?", "487th refers to which type of unit?", "2017 Census of
+    which country was conducted?": the subject first, the asked noun after which/what."""
+    obj = m["obj"]
+    if not _namey(obj.split()[0]):
+        raise _NoMatch("X … which D")
+    return _reading("X … which D", [_name(obj, strict=False)], [" ".join(m["dim"].lower().split())])
+
+
+def _what_is(m: re.Match[str]) -> QuestionReading:
+    """ "What is "I Love New York"?" → definition; "Who was Ada Venn?" → occupation."""
+    dim = "definition" if m["wh"].lower() == "what" else "occupation"
+    return _reading("what is X", [_name(m["obj"])], [dim])
+
 _CONNECTORS = frozenset(
     "of the and de da di del der des du la le van von y und for in on at a an to with & 's".split()
 )
@@ -525,8 +625,8 @@ def _name(raw: str, strict: bool = True) -> str:
         core, tail = (tokens[:-2], tokens[-2:]) if len(tokens) > 2 else (tokens[:1], tokens[1:])
         ok = (
             tokens[0] not in _CONNECTORS
-            and all(_namey(t) or t in _CONNECTORS for t in core)
-            and all(_namey(t) or t in _CONNECTORS or t in words().trailing_nouns for t in tail)
+            and all(_namey(t) or t.rstrip("'’") in _CONNECTORS for t in core)
+            and all(_namey(t) or t.rstrip("'’") in _CONNECTORS or t in words().trailing_nouns for t in tail)
         )
     else:
         ok = not any(t in _CLAUSE_WORDS for t in tokens) and (not tokens[0][:1].islower() or tokens[0] != tokens[0].lower())
@@ -605,6 +705,23 @@ SHAPES: tuple[tuple[re.Pattern[str], Handler], ...] = (
     (re.compile(rf"^(?P<obj>.+?)\s+{_BE}\s+(?:(?P<verb>[a-z-]+)\s+)?(?:in|from|at)\s+(?:which|what)\s+"
                 r"(?P<dim>[a-z]+(?:\s+[a-z]+)?)$", _I), _x_in_which),
     (re.compile(r"^(?P<obj>[^>]+?)\s*>>\s*(?P<dim>[^>]+)$"), _single("X >> D", strict=False)),
+    # wh + auxiliary + subject + predicate, for verbs no shape above names
+    (re.compile(r"^(?:when|(?:in\s+)?(?:what|which)\s+(?:year|date|day|month|decade|century))\s+"
+                r"(?P<aux>was|were|is|are|did|does|do|has|had|have)\s+(?P<rest>.+)$", _I), _when_clause),
+    (re.compile(r"^where\s+(?P<aux>was|were|is|are|did|does|do)\s+(?P<rest>.+)$", _I), _where_clause),
+    (re.compile(rf"^(?i:what|which)\s+{_ROLE}\s+(?P<aux>does|do|did)\s+(?P<rest>.+)$"), _what_did),
+    (re.compile(rf"^(?i:what|which)\s+{_ROLE}\s+(?i:is|was|are|were)\s+(?P<part>[a-z-]+)\s+(?:in|to|by|at|on|for|with|from|into"
+                r"|during|of)\s+(?P<obj>.+)$"), _what_was_done),
+    (re.compile(rf"^(?i:what|which)\s+{_ROLE}\s+(?i:is|was|are|were)\s+(?:the|its|their)\s+[a-z]+(?:\s+[a-z]+)?\s+of\s+"
+                r"(?P<obj>.+)$"), _single("what D is the N of X")),
+    (re.compile(r"^(?:what|which)\s+(?:is|was)\s+the\s+(?P<dim>[a-z]+(?:\s+[a-z]+)?)\s+(?:where|in which)\s+"
+                r"(?P<rest>.+?)\s+(?P<aux>was|were|is|are)\s+(?P<verb>born|located|based|situated|founded|built)$", _I),
+     _where_born),
+    (re.compile(r"^(?:what|who)\s+(?:is|was)\s+(?:another|an?|the)\s+(?P<dim>[a-z][a-z -]*?)\s+for\s+(?P<obj>[^,&]+)$", _I),
+     _single("the D for X")),
+    (re.compile(rf"^(?P<wh>what|who)\s+{_BE}\s+(?P<obj>.+)$", _I), _what_is),
+    (re.compile(r"^(?P<obj>[^\s?]+(?:\s+[^\s?]+)*?)\s+(?:[a-z-]+\s+){1,3}(?i:which|what)\s+(?P<dim>[a-z]+(?:\s+of\s+[a-z]+)?)"
+                r"(?:\s+(?:is|was|are|were)\s+[a-z-]+)?$"), _x_which),
 )
 
 
