@@ -65,6 +65,30 @@ One object:
   in which country?" → country ("… in which year?" → the verb: formed).
 * "X >> relation" (MuSiQue's decomposition form) → object X, dimension relation.
 
+wh + auxiliary + subject + predicate, when no shape above reads the verb (tried last):
+
+* "When was X held?", "When was X confirmed by the Senate?", "When did X become
+  Grand Duke of Tuscany?", "What year did X take place?" → the subject is the
+  shortest leading name that reads strictly and is followed by a verb (a
+  participle after was/has, any word after did); the dimension is the verb's
+  ``[event_verbs]`` entry, else "date". "When was the construction of X
+  started?" → the event noun's ``[event_nouns]`` entry (construction → built).
+* "Where was X primarily active in his career?" → location (born →
+  birthplace, buried → burial place).
+* "What war did X end?" → war; "What type of aircraft was involved in X?" →
+  type of aircraft; "What gender is the student body of X?" → gender; "What is
+  the state where X was born?" → state (city/town/place → birthplace); "What
+  is another common name for X?" → common name.
+* "What is "X"?" → definition; "Who was X?" → occupation (X must be a name:
+  "What is love?" stays unreadable).
+* "1st arrondissement is located in which city?", "487th refers to which type
+  of unit?" → the subject before the predicate, the noun after which/what.
+
+A quoted title inside a longer description is the object ("the main song in the
+"Footloose" soundtrack" → Footloose); lower-case words between an article and a
+name describe it ("the plant species Aiea" → Aiea); a disambiguation in
+parentheses is dropped ("Arteaga (footballer)" → Arteaga).
+
 Object names: surrounding whitespace, quotes and closing punctuation are
 stripped; a lower-case leading article ("the", "a", "an") is dropped with a
 type word that follows it ("the album "X"" → X; ``[type_words]``) — the type
