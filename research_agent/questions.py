@@ -490,6 +490,8 @@ def _agent(m: re.Match[str]) -> QuestionReading:
         raise _NoMatch("who did")
     # "Who directed the film adaptation of "Cry, the Beloved Country"?": the adaptation is named by the work
     obj = re.sub(r"^the\s+(?:(?:film|movie|television|tv|stage)\s+)?adaptation\s+of\s+", "", m["obj"].strip(), flags=re.I)
+    # "Who composed the musical setting for the Liturgy of …?": a part of a work is named by the work
+    obj = re.sub(r"^the\s+(?:[a-z-]+\s+){1,2}(?:for|of)\s+(?=(?:the\s+)?[A-Z\"“])", "", obj)
     return _reading("who did", [_name(obj)], [words().agent_verbs[verb]])
 
 
@@ -732,6 +734,7 @@ SHAPES: tuple[tuple[re.Pattern[str], Handler], ...] = (
     # wh + auxiliary + subject + predicate, for verbs no shape above names
     (re.compile(r"^(?:when|(?:in\s+)?(?:what|which)\s+(?:year|date|day|month|decade|century))\s+"
                 r"(?P<aux>was|were|is|are|did|does|do|has|had|have)\s+(?P<rest>.+)$", _I), _when_clause),
+    (re.compile(r"^when\s+(?:is|was|are|were)\s+the\s+(?P<dims>[a-z][a-z -]*?)\s+of\s+(?P<objs>.+?)$", _I), _what_of),
     (re.compile(r"^where\s+(?P<aux>was|were|is|are|did|does|do)\s+(?P<rest>.+)$", _I), _where_clause),
     (re.compile(rf"^(?i:what|which)\s+{_ROLE}\s+(?P<aux>does|do|did)\s+(?P<rest>.+)$"), _what_did),
     (re.compile(rf"^(?i:what|which)\s+{_ROLE}\s+(?i:is|was|are|were)\s+(?P<part>[a-z-]+)\s+(?:in|to|by|at|on|for|with|from|into"

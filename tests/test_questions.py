@@ -442,6 +442,10 @@ def test_what_does_x_refer_to_asks_what_it_is() -> None:
         ("4th arrondissement is located in which city?", ["4th arrondissement"], ["city"]),
         ("212th refers to which type of unit?", ["212th"], ["type of unit"]),
         ("1981 Orrin Cup was part of which division?", ["1981 Orrin Cup"], ["division"]),
+        # "When is the D of X?" like "What is the D of X?"; a part of a work is named by the work
+        ("When is the feast day of Saint Orrin?", ["Saint Orrin"], ["feast day"]),
+        ("Who composed the musical setting for the Psalms of Saint Orrin?", ["Psalms of Saint Orrin"], ["composer"]),
+        ("Who wrote the lyrics of Salt Road?", ["Salt Road"], ["author"]),
     ],
 )
 def test_wh_auxiliary_subject_predicate_shapes(question: str, objects: list[str], dimensions: list[str]) -> None:
