@@ -64,8 +64,11 @@ _NAME = r"(?:[A-Z][\w'’.&-]*(?:\s+(?:(?:de|da|di|del|der|van|von|la|le|of|the|
 _PLACE = _NAME + r"(?:,\s+" + _NAME + r"){0,2}"
 
 
+_AIRCRAFT = r"(?:[A-Z][\w.&-]*\s+){1,2}(?:[A-Z][A-Za-z]{0,3}-?\d[\w-]*|\d[\w-]*)"
+
+
 def _expand(pattern: str) -> str:
-    return pattern.replace("NAME", _NAME).replace("PLACE", _PLACE)
+    return pattern.replace("AIRCRAFT", _AIRCRAFT).replace("NAME", _NAME).replace("PLACE", _PLACE)
 
 
 SPORTS = (
@@ -286,6 +289,16 @@ FAMILIES: tuple[Family, ...] = (
            patterns=(r"\bmarried\s+(?:to\s+)?(?P<v>NAME)", r"\b(?:wife|husband|spouse|consort|widow)\s+of\s+(?P<v>NAME)",
                      r"\b(?:wife|husband|spouse)\s+(?P<v>NAME)"),
            query_words=("married", "spouse")),
+    # "What is the primary political ideology of National Action?" (before `party`: "political" is its key too)
+    Family("ideology", "words", (("ideology",), ("ideologies",), ("political", "position"), ("political", "orientation")),
+           (r"ideolog(?:y|ies|ical)", r"political", r"party", r"group", r"organi[sz]ation", r"movement", r"position",
+            r"espous(?:es|ed)", r"advocat(?:es|ed)"),
+           vocabulary=("far-right", "far-left", "right-wing", "left-wing", "centre-right", "center-right", "centre-left",
+                       "center-left", "conservative", "liberal", "socialist", "social democratic", "communist", "fascist",
+                       "neo-nazi", "neo-fascist", "national socialism", "national socialist", "nationalist", "libertarian",
+                       "green", "centrist", "populist", "anarchist", "islamist", "monarchist", "christian democratic",
+                       "marxist", "marxist-leninist", "white supremacist", "separatist", "progressive"),
+           query_words=("ideology",)),
     Family("party", "phrase", (("party",), ("political",)),
            (r"part(?:y|ies)", r"member of", r"politician", r"caucus"),
            patterns=(r"\b(?P<v>(?:[A-Z][\w'’.-]*\s+){0,4}(?:Party|Alliance|Front|Congress|League|Union|Movement|Liberals|Conservatives|Democrats|Republicans|Progressives|Liberal-Progressives))\b",),
@@ -357,6 +370,14 @@ FAMILIES: tuple[Family, ...] = (
     Family("format", "phrase", (("format",),), (r"format", r"airs", r"broadcasts?", r"programming"),
            patterns=(r"\b(?:an?|its)\s+(?P<v>(?:[\w/-]+\s+){0,4}?[\w/-]+)\s+format\b", r"\bformat\s+(?:of|is)\s+(?P<v>[^,.;]{3,40})"),
            query_words=("format",)),
+    # "What type of aircraft was involved in Flight 109?": a maker and a model with a digit ("Tupolev Tu-104A",
+    # "Airbus A310-324", "Douglas DC-3")
+    Family("aircraft", "phrase", (("aircraft",), ("airliner",), ("airplane",), ("plane",)),
+           (r"aircraft", r"airliner", r"airplane", r"plane", r"jet", r"flown by", r"operated with", r"flights?"),
+           patterns=(r"\b(?:aircraft|airliner|airplane|plane|jet)\b[^.;]{0,50}?\b(?:was|is)\s+(?:an?\s+)?(?P<v>AIRCRAFT)",
+                     r"\b(?:flown by|operated with|operated by|using|aboard)\s+(?:an?\s+)?(?P<v>AIRCRAFT)",
+                     r"\b(?:was|is)\s+an?\s+(?P<v>AIRCRAFT)"),
+           query_words=("aircraft",)),
     # a school's intake: "an all-girls, private, Roman Catholic high school", "a grammar school for boys"
     Family("gender", "words", (("gender",), ("sex",), ("coeducational",), ("co-educational",)),
            (r"schools?", r"academy", r"college", r"gender", r"students?", r"pupils?", r"educat(?:ion|ional|es|ed)",
@@ -397,6 +418,8 @@ FAMILIES: tuple[Family, ...] = (
            query_words=("deployment",)),
 )
 
+_COUNT = next(f for f in FAMILIES if f.name == "count")
+
 _STEM_SUFFIXES = ("ings", "ing", "ies", "ers", "er", "ed", "es", "s")
 
 
@@ -412,6 +435,11 @@ def _stem(word: str) -> str:
 def family_named(name: str) -> Family | None:
     """The family a dimension name maps to, or None (see the module docstring)."""
     raw = name.lower().strip()
+    if m := re.match(r"(?:the\s+)?(?:number|count|total)\s+of\s+(.+)$", raw):
+        # "number of buildings" counts buildings (not the `built` family); a counted noun with its own count
+        # family keeps it ("number of employees")
+        counted = family_named(m[1])
+        return counted if counted is not None and counted.kind == "count" else _COUNT
     words = set(re.findall(r"[a-z0-9]+", raw))
     stems = {_stem(w) for w in words} | words
     for fam in FAMILIES:
@@ -420,6 +448,9 @@ def family_named(name: str) -> Family | None:
     for fam in FAMILIES:
         for key in fam.keys:
             if all(k in words or _stem(k) in stems for k in key):
+                typed = re.match(r"(?:the\s+)?(?:type|kind|sort|make|model)\s+of\s+(.+)$", raw)
+                if fam.name == "genre" and typed and (of := family_named(typed[1])) is not None:
+                    return of  # "type of aircraft" is answered by an aircraft's name, not a genre
                 return fam
     return None
 

@@ -60,3 +60,27 @@ def test_a_title_before_a_first_name_does_not_end_a_sentence() -> None:
         "It is old.", "St. Michael Academy was an all-girls high school in Manhattan.", "It closed."]
     assert split_sentences("The talk was given by Dr. John Hale. Many came.") == [
         "The talk was given by Dr. John Hale.", "Many came."]
+
+
+def test_the_number_of_a_noun_another_family_holds_is_still_a_count() -> None:
+    # "buildings" holds the stem of `built`, but "number of buildings" asks how many
+    assert family_named("number of buildings").name == "count"
+    text = "The Pell Street Historic District encompasses 118 contributing buildings and 2 contributing sites."
+    assert read("Pell Street Historic District", "number of buildings", text) == "118"
+
+
+def test_a_type_of_thing_with_its_own_family_is_answered_by_that_family() -> None:
+    assert family_named("type of aircraft").name == "aircraft"
+    assert family_named("type of work").name == "medium"  # a family keyed on both words keeps them
+    assert family_named("type of unit").name == "genre"  # no family for the noun: still a kind of thing
+    text = "Orrin Air Flight 12 was a scheduled passenger flight. The aircraft involved was a Douglas DC-6B built in 1951."
+    assert read("Orrin Air Flight 12", "type of aircraft", text) == "Douglas DC-6B"
+    assert read("Orrin Air Flight 12", "aircraft", "Orrin Air Flight 12, registration G-AOFA, was an Ilyushin Il-18V "
+                "en route to Riga.") == "Ilyushin Il-18V"
+
+
+def test_a_political_ideology_is_its_own_family_before_party() -> None:
+    assert family_named("primary political ideology").name == "ideology"
+    assert family_named("political party").name == "party"
+    text = "Liberty Union (LU) was a right-wing Portuguese political party active between 1991 and 1998."
+    assert read("Liberty Union", "political ideology", text) == "right-wing"
