@@ -113,7 +113,7 @@ from pathlib import Path
 
 from .contract import ContractError
 
-__all__ = ["MissingDimension", "QuestionReading", "UNREADABLE", "read_question"]
+__all__ = ["MissingDimension", "QuestionReading", "UNREADABLE", "object_entry", "read_question"]
 
 UNREADABLE = (
     "could not read objects and dimensions from the question; phrase it as "
@@ -196,6 +196,18 @@ _TITLED = re.compile(r"(?:(?:the|a|an)\s+)?(?:[a-z]+\s+){0,4}[\"“](?P<t>[^\"�
 _QUALIFIER = re.compile(r"\s+(?:according to|as of|as per|in the \d{4} census|at the \d{4} census)\b.*$", re.I)
 
 
+_WORK_WORDS = frozenset({"album", "single", "song", "film", "movie", "novel", "book", "race", "tournament", "game", "video"})
+
+
+def object_entry(name: str) -> str | dict[str, object]:
+    """An object for the contract: "Hajin/Nor Hachn" is one place under two names (name + alias); a pair
+    with a part under five letters ("AC/DC", "TCP/IP Stack") is one name."""
+    parts = name.split("/")
+    if len(parts) == 2 and all(len(re.sub(r"\W", "", p)) >= 5 and _namey(p.strip()) for p in parts):
+        return {"name": parts[0].strip(), "aliases": [parts[1].strip()]}
+    return name
+
+
 def clean_object(text: str) -> str:
     """An object name as the question gives it, less quotes, articles, a type word and a qualifier."""
     text = _QUALIFIER.sub("", text)
@@ -206,6 +218,10 @@ def clean_object(text: str) -> str:
     article = _ARTICLE.match(name)
     if article:
         name = name[article.end():]
+        # "the Rage Against the Machine album", "the New England 200 race": a type word after the name
+        tail = name.rsplit(" ", 1)
+        if len(tail) == 2 and tail[1] in _WORK_WORDS and _namey(tail[0].split()[-1]) and tail[0].split()[-1] not in ("TV",):
+            name = tail[0]
     for type_word in words().type_words:
         rest = name[len(type_word):]
         # only a lower-case type word is one: "Lake Tana" and "Arthur's Magazine" are names
@@ -402,12 +418,18 @@ def _what_of(m: re.Match[str]) -> QuestionReading:
     # "the date of birth of X": a lower-case head before the next "of" still belongs to the dimension
     while (head := re.match(r"^([a-z][a-z -]*?)\s+of\s+(.+)$", objs)) and not _CONJUNCTION.search(head[1]):
         dims, objs = f"{dims} of {head[1]}", head[2]
+    objs = _IN_ORGANISATION.sub("", objs)  # "… of Admiral Morgan in the United States Navy": the organisation
+    # qualifies the question, it is not part of the name (a place such as "Lake in the Hills" keeps its words)
     described = _DESCRIBED.match(objs)
     if described and not any(w in _CLAUSE_WORDS or w in _CONNECTORS for w in described["desc"].split()):
         objs = described["name"]  # "the plant species Aiea": lower-case words before a name describe it
     return _reading("the D of X", [_name(o, strict=False) for o in _one_or_list(objs)], _dims(dims))
 
 
+_IN_ORGANISATION = re.compile(
+    r"\s+in\s+the\s+(?:[A-Z][\w'’.-]*\s+)*(?:Navy|Army|Air Force|Marine Corps|Marines|Senate|House of [A-Z]\w+|Parliament"
+    r"|Congress|Assembly|Party|League|Cabinet|Government|Ministry|Council|Corps|Guard|Legion|Orchestra|Band)$"
+)
 _DESCRIBED = re.compile(r"^(?:the|a|an)\s+(?P<desc>(?:[a-z][a-z-]*\s+){1,3})(?P<name>[A-Z0-9].*)$")
 
 

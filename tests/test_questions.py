@@ -466,3 +466,25 @@ def test_wh_auxiliary_subject_predicate_shapes(question: str, objects: list[str]
 def test_predicate_shapes_still_need_a_named_subject(question: str) -> None:
     with pytest.raises(ContractError, match="could not read objects and dimensions"):
         parse_question(question)
+
+
+@pytest.mark.parametrize(
+    "question, objects, dimensions",
+    [
+        # a type word after the name is not part of it
+        ("When was the Salt Road album released?", ["Salt Road"], ["released"]),
+        ("What is the length of the Orrin 500 race?", ["Orrin 500"], ["length"]),
+        # an organisation after "in the" qualifies the question; a place keeps its words
+        ("What was the rank of Commodore Pell in the Royal Navy?", ["Commodore Pell"], ["rank"]),
+        ("What is the population of Lake in the Hills?", ["Lake in the Hills"], ["population"]),
+    ],
+)
+def test_words_around_a_name_that_are_not_the_name(question: str, objects: list[str], dimensions: list[str]) -> None:
+    assert shape(question) == (objects, dimensions)
+
+
+def test_two_names_joined_by_a_slash_are_a_name_and_an_alias() -> None:
+    contract = parse_question("What is the estimated population of Orrinford/Nor Pellin?")
+    assert [(o.name, o.aliases) for o in contract.objects] == [("Orrinford", ["Nor Pellin"])]
+    for question, name in [("When was AC/DC formed?", "AC/DC"), ("What is the license of TCP/IP Stack?", "TCP/IP Stack")]:
+        assert [(o.name, o.aliases) for o in parse_question(question).objects] == [(name, [])]
