@@ -494,8 +494,9 @@ def _event(m: re.Match[str]) -> QuestionReading:
             name = tokens[:i]
             while name and name[-1].lower() in _ADVERB:
                 name.pop()
+            dim = "career start" if _career_start([t.strip(_EDGE) for t in tokens[i:]]) else words().event_verbs[word]
             # one name: "Procter and Gamble" is not two objects
-            return _reading("when", [_name(" ".join(name))], [words().event_verbs[word]])
+            return _reading("when", [_name(" ".join(name))], [dim])
     raise _NoMatch("when")
 
 
@@ -596,7 +597,17 @@ def _when_clause(m: re.Match[str]) -> QuestionReading:
     if noun and noun["noun"] in words().event_nouns and _participle(noun["verb"]):
         return _reading("when, the N of X", [_name(noun["obj"])], [words().event_nouns[noun["noun"]]])
     name, predicate = _subject_predicate(rest, m["aux"])
+    if _career_start(predicate):
+        return _reading("when did X V", [name], ["career start"])
     return _reading("when did X V", [name], [words().event_verbs.get(predicate[0], "date")])
+
+
+def _career_start(predicate: list[str]) -> bool:
+    """ "begin his professional career", "start playing for …", "make his debut": a player's debut, not a founding."""
+    starts = predicate[0] in ("begin", "start", "began", "started", "commence") and bool(
+        {"career", "playing", "professionally"} & set(predicate[1:5])
+    )
+    return starts or "debut" in predicate
 
 
 def _where_clause(m: re.Match[str]) -> QuestionReading:

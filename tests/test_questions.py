@@ -416,7 +416,7 @@ def test_what_does_x_refer_to_asks_what_it_is() -> None:
         ("When did the Miners' Strike take place?", ["Miners' Strike"], ["date"]),
         ("What year did Ada Venn become the Countess of Orrin?", ["Ada Venn"], ["date"]),
         ("When did Lorenzo de' Venn become Duke of Orrin?", ["Lorenzo de' Venn"], ["date"]),
-        ("When did Pell (footballer) begin his professional career?", ["Pell"], ["started"]),
+        ("When did Pell (footballer) begin his professional career?", ["Pell"], ["career start"]),
         ("When was the Pell Street Bridge first opened to traffic?", ["Pell Street Bridge"], ["opened"]),
         # an event named by its noun
         ("When was the construction of the Pell Street Library started?", ["Pell Street Library"], ["built"]),
@@ -488,3 +488,17 @@ def test_two_names_joined_by_a_slash_are_a_name_and_an_alias() -> None:
     assert [(o.name, o.aliases) for o in contract.objects] == [("Orrinford", ["Nor Pellin"])]
     for question, name in [("When was AC/DC formed?", "AC/DC"), ("What is the license of TCP/IP Stack?", "TCP/IP Stack")]:
         assert [(o.name, o.aliases) for o in parse_question(question).objects] == [(name, [])]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "When did Pell (footballer) begin his professional career?",
+        "When did Marta Quell start playing for Orrin United?",
+        "When did Jonas Brandt begin his career in cricket?",
+        "When did Ada Venn make her debut?",
+    ],
+)
+def test_a_career_start_is_a_debut_not_a_founding(question: str) -> None:
+    assert shape(question)[1] == ["career start"]
+    assert shape("When was Fernway College started?") == (["Fernway College"], ["started"])

@@ -163,6 +163,16 @@ FAMILIES: tuple[Family, ...] = (
            (r"built", r"construct(?:ed|ion)?", r"erected", r"completed", r"rebuilt"), query_words=("built", "constructed")),
     Family("elected", "date", (("elected",), ("election",), ("elect",)),
            (r"elected", r"re-elected", r"election", r"won (?:the )?(?:seat|election)"), query_words=("elected",)),
+    # "When did X begin his professional career?", "When did X start playing for Y?": a player's debut, not a
+    # founding (before `founded`, whose keys hold "start", and `occupation`, whose keys hold "career")
+    Family("debut", "date", (("debut",), ("debuted",), ("career", "start"), ("career", "began"), ("career", "begin"),
+                             ("career", "started"), ("first", "appearance")),
+           (r"(?:first-class |professional |senior |international |league |test |odi |full )?debut(?:ed|s)?",
+            r"first (?:played|appeared|capped|selected|called up|appearance|match|game)",
+            r"beg[ia]n (?:his|her|their) (?:professional |playing |senior |international )?career",
+            r"start(?:ed)? (?:his|her|their) (?:professional |playing |senior |international )?career",
+            r"turned professional", r"turned pro"),
+           query_words=("debut",)),
     Family("version", "version", (("version",), ("release", "latest"), ("latest",)),
            (r"version", r"v\d", r"release", r"latest", r"current"), query_words=("latest version",)),
     Family("released", "date", (("release",), ("released",), ("publication",), ("published",), ("premiere",), ("aired",)),

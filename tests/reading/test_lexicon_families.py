@@ -84,3 +84,11 @@ def test_a_political_ideology_is_its_own_family_before_party() -> None:
     assert family_named("political party").name == "party"
     text = "Liberty Union (LU) was a right-wing Portuguese political party active between 1991 and 1998."
     assert read("Liberty Union", "political ideology", text) == "right-wing"
+
+
+def test_a_career_start_is_read_from_the_debut() -> None:
+    assert family_named("career start").name == "debut"
+    text = "On 3 March 2014 Pell made his professional debut in the Eredivisie against Ajax."
+    assert read("Pell", "career start", text) == "3 March 2014"
+    text = "Born in Lae in 1981, Tau Vele first played for Papua New Guinea in the 1998 ACC Trophy in Nepal."
+    assert read("Tau Vele", "career start", text) == "1998"  # the birth year is not the debut
