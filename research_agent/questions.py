@@ -73,6 +73,8 @@ wh + auxiliary + subject + predicate, when no shape above reads the verb (tried 
   participle after was/has, any word after did); the dimension is the verb's
   ``[event_verbs]`` entry, else "date". "When was the construction of X
   started?" → the event noun's ``[event_nouns]`` entry (construction → built).
+* "When did X begin his professional career?", "… start playing for Y?", "…
+  make his debut?" → career start (a player's debut, not a founding).
 * "Where was X primarily active in his career?" → location (born →
   birthplace, buried → burial place).
 * "What war did X end?" → war; "What type of aircraft was involved in X?" →
@@ -87,7 +89,10 @@ wh + auxiliary + subject + predicate, when no shape above reads the verb (tried 
 A quoted title inside a longer description is the object ("the main song in the
 "Footloose" soundtrack" → Footloose); lower-case words between an article and a
 name describe it ("the plant species Aiea" → Aiea); a disambiguation in
-parentheses is dropped ("Arteaga (footballer)" → Arteaga).
+parentheses is dropped ("Arteaga (footballer)" → Arteaga); a type word after
+the name ("the Salt Road album") and an organisation after "in the" ("Admiral
+Morgan in the United States Navy") are not the name; "Hajin/Nor Hachn" is a
+name and an alias (`object_entry`).
 
 Object names: surrounding whitespace, quotes and closing punctuation are
 stripped; a lower-case leading article ("the", "a", "an") is dropped with a
