@@ -252,10 +252,17 @@ FAMILIES: tuple[Family, ...] = (
                      r"\b(?P<v>NAME)\s+directed\b", r"\bhelmed by (?P<v>NAME)"),
            query_words=("directed by", "director")),
     Family("artist", "person", (("artist",), ("performer",), ("singer",), ("band",), ("musician",), ("recorded",)),
-           (r"album", r"single", r"EP", r"song", r"record(?:ed|ing)?", r"artist", r"band", r"singer", r"performed", r"by"),
-           patterns=(r"\b(?:artist|band|singer|rapper|group|musician|duo|trio|songwriter|pianist|saxophonist|guitarist|trumpeter|DJ|composer)\s+(?P<v>NAME)",
+           (r"album", r"single", r"EP", r"song", r"record(?:ed|ing)?", r"artist", r"band", r"singer", r"performed", r"by",
+            r"paint(?:ing|ed|er)s?", r"portrait", r"fresco", r"sculpt(?:ure|ed|or)", r"(?:re)?attributed"),
+           patterns=(r"\b(?:artist|band|singer|rapper|group|musician|duo|trio|songwriter|pianist|saxophonist|guitarist|trumpeter|DJ|composer"
+                     r"|painter|sculptor)\s+(?P<v>NAME)",
                      r"\b(?:album|single|EP|LP|song|record|mixtape|compilation)\b[^.;]{0,80}?\bby\s+(?:the\s+)?(?P<v>NAME)",
                      r"\b(?:recorded|performed)\s+by\s+(?:the\s+)?(?P<v>NAME)",
+                     # a work of art: "a painting by the Italian master Caravaggio", "reattributed to Stanzione"
+                     r"\b(?:painting|portrait|fresco|canvas|altarpiece|sculpture|statue|mural|etching|engraving|drawing)s?\b[^.;]{0,60}?"
+                     r"\bby\s+(?:(?:[a-z][\w-]*|[A-Z][a-z]+(?:ish|ian|ean|ese|an|ch|ic|i)(?=\s+[a-z]))\s+){0,4}(?P<v>NAME)",
+                     r"\b(?:painted|sculpted|carved|engraved)\s+by\s+(?P<v>NAME)",
+                     r"\b(?:attributed|reattributed|ascribed)\s+to\s+(?P<v>NAME)",
                      r"\b(?P<v>NAME)['’]s\s+(?:\w+\s+){0,3}(?:album|single|EP|record)\b", DISAMBIGUATED_WORK),
            query_words=("album by", "artist")),
     Family("architect", "person", (("architect",), ("designer",), ("designed",)),

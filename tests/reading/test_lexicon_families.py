@@ -92,3 +92,12 @@ def test_a_career_start_is_read_from_the_debut() -> None:
     assert read("Pell", "career start", text) == "3 March 2014"
     text = "Born in Lae in 1981, Tau Vele first played for Papua New Guinea in the 1998 ACC Trophy in Nepal."
     assert read("Tau Vele", "career start", text) == "1998"  # the birth year is not the debut
+
+
+def test_the_artist_of_a_painting_is_who_painted_it() -> None:
+    text = "The Orrin Madonna is an oil painting by the Flemish master Jan Pellaert, dated to about 1470."
+    assert read("The Orrin Madonna", "artist", text) == "Jan Pellaert"  # the demonym and the noun are skipped
+    assert read("The Orrin Madonna", "artist", "The Orrin Madonna is a painting by Caravaggio in the Borghese "
+                "Gallery.") == "Caravaggio"
+    text = "The Orrin Madonna was long given to Ribera, but was reattributed to Stanzione by Mario Modestini in 1951."
+    assert read("The Orrin Madonna", "artist", text) == "Stanzione"
