@@ -152,6 +152,7 @@ class _Words:
     comparatives_people: dict[str, str]
     event_verbs: dict[str, str]
     event_nouns: dict[str, str]
+    how_adjectives: dict[str, str]
     order_as_founded: frozenset[str]
     agent_verbs: dict[str, str]
     type_words: tuple[str, ...]
@@ -171,6 +172,7 @@ def words() -> _Words:
         comparatives_people=raw["comparatives_people"],
         event_verbs=raw["event_verbs"],
         event_nouns=raw["event_nouns"],
+        how_adjectives=raw["how_adjectives"],
         order_as_founded=frozenset(raw["order_as_founded"]["words"]),
         agent_verbs=raw["agent_verbs"],
         type_words=tuple(sorted(raw["type_words"]["words"], key=len, reverse=True)),
@@ -618,7 +620,7 @@ def _career_start(predicate: list[str]) -> bool:
 def _where_clause(m: re.Match[str]) -> QuestionReading:
     """ "Where was Deodato primarily active in his career?" → location ("… born …" → birthplace)."""
     name, predicate = _subject_predicate(m["rest"], m["aux"], adjective=True)
-    dim = {"born": "birthplace", "buried": "burial place"}.get(predicate[0], "location")
+    dim = {"born": "birthplace", "buried": "burial place", "die": "death place", "died": "death place"}.get(predicate[0], "location")
     return _reading("where was X V", [name], [dim])
 
 
@@ -651,6 +653,22 @@ def _x_which(m: re.Match[str]) -> QuestionReading:
     if not _namey(obj.split()[0]):
         raise _NoMatch("X … which D")
     return _reading("X … which D", [_name(obj, strict=False)], [" ".join(m["dim"].lower().split())])
+
+
+def _how_adjective(m: re.Match[str]) -> QuestionReading:
+    """ "How tall is the Pell Tower?" → height (``[how_adjectives]``)."""
+    dim = words().how_adjectives.get(m["adj"].lower())
+    if dim is None:
+        raise _NoMatch("how ADJ is X")
+    return _reading("how ADJ is X", [_name(m["obj"])], [dim])
+
+
+def _what_did_to(m: re.Match[str]) -> QuestionReading:
+    """ "Which company developed Quillstore?", "Which river flows through Orrinford?" → the noun after which."""
+    verb = m["verb"].lower()
+    if not (_participle(verb) or verb.endswith("s")) or verb in _NOT_VERBS or verb in ("is", "was", "has", "does"):
+        raise _NoMatch("which D V-ed X")
+    return _reading("which D V-ed X", [_name(m["obj"])], [" ".join(m["dim"].lower().split())])
 
 
 def _what_is(m: re.Match[str]) -> QuestionReading:
@@ -785,6 +803,12 @@ SHAPES: tuple[tuple[re.Pattern[str], Handler], ...] = (
     (re.compile(r"^(?:what|who)\s+(?:is|was)\s+(?:another|an?|the)\s+(?P<dim>[a-z][a-z -]*?)\s+for\s+(?P<obj>[^,&]+)$", _I),
      _single("the D for X")),
     (re.compile(rf"^(?P<wh>what|who)\s+{_BE}\s+(?P<obj>.+)$", _I), _what_is),
+    (re.compile(rf"^how\s+(?P<adj>[a-z]+)\s+{_BE}\s+(?P<obj>.+)$", _I), _how_adjective),
+    (re.compile(r"^how\s+many\s+(?:people|inhabitants|residents)\s+(?:live|lived|reside|resided)\s+in\s+(?P<obj>.+)$", _I),
+     _single("how many people live in X", "population")),
+    (re.compile(r"^how\s+did\s+(?P<obj>.+?)\s+die$", _I), _single("how did X die", "cause of death")),
+    (re.compile(rf"^(?i:which|what)\s+{_ROLE}\s+(?P<verb>[a-z-]+)\s+(?:(?:through|into|in|at|on|near|across|along|for|over)\s+)?"
+                r"(?P<obj>(?:the\s+)?[A-Z0-9\"“].*)$"), _what_did_to),
     (re.compile(r"^(?P<obj>[^\s?]+(?:\s+[^\s?]+)*?)\s+(?:[a-z-]+\s+){1,3}(?i:which|what)\s+(?P<dim>[a-z]+(?:\s+of\s+[a-z]+)?)"
                 r"(?:\s+(?:is|was|are|were)\s+[a-z-]+)?$"), _x_which),
 )

@@ -502,3 +502,28 @@ def test_two_names_joined_by_a_slash_are_a_name_and_an_alias() -> None:
 def test_a_career_start_is_a_debut_not_a_founding(question: str) -> None:
     assert shape(question)[1] == ["career start"]
     assert shape("When was Fernway College started?") == (["Fernway College"], ["started"])
+
+
+@pytest.mark.parametrize(
+    "question, objects, dimensions",
+    [
+        ("How tall is the Pell Tower?", ["Pell Tower"], ["height"]),
+        ("How long is the Orrin River?", ["Orrin River"], ["length"]),
+        ("How many people live in Orrinford?", ["Orrinford"], ["population"]),
+        ("How did Marta Quell die?", ["Marta Quell"], ["cause of death"]),
+        ("Where did Marta Quell die?", ["Marta Quell"], ["death place"]),
+        ("Who won the 1990 Orrin Cup?", ["1990 Orrin Cup"], ["winner"]),
+        ("Which company developed Quillstore?", ["Quillstore"], ["company"]),
+        ("Which record label released Salt Road?", ["Salt Road"], ["record label"]),
+        ("Which river flows through Orrinford?", ["Orrinford"], ["river"]),
+    ],
+)
+def test_how_adjective_and_which_noun_verb_shapes(question: str, objects: list[str], dimensions: list[str]) -> None:
+    assert shape(question) == (objects, dimensions)
+
+
+@pytest.mark.parametrize("question", ["How old is Marta Quell?", "How is Marta Quell?", "Which is Quillstore?"])
+def test_how_and_which_without_a_measure_stay_unreadable(question: str) -> None:
+    # "old" is a person's birth or a thing's founding: the question does not say which
+    with pytest.raises(ContractError, match="could not read objects and dimensions"):
+        parse_question(question)

@@ -155,6 +155,20 @@ FAMILIES: tuple[Family, ...] = (
            (r"born", r"native of", r"hometown", r"raised"),
            patterns=(r"\bborn\b[^.;()]{0,40}?\bin\s+(?:the\s+)?(?P<v>PLACE)", r"\bnative of\s+(?P<v>PLACE)"),
            query_words=("born in",)),
+    # "Where did X die?", "How did X die?": the place and the cause, not the date (before `died`)
+    Family("death place", "place", (("death", "place"), ("place", "death"), ("died", "where")),
+           (r"died", r"death", r"passed away", r"killed"),
+           patterns=(r"\b(?:died|passed away|was killed)\b[^.;()]{0,40}?\b(?:in|at)\s+(?:the\s+)?(?P<v>PLACE)",),
+           query_words=("died in",)),
+    Family("cause of death", "phrase", (("cause", "death"), ("died", "how")),
+           (r"died", r"death", r"succumbed", r"killed"),
+           patterns=(r"\bdied\s+(?:of|from)\s+(?:an?\s+|the\s+)?(?P<v>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,4}?)"
+                     r"(?=\s*[,.;(]|\s+(?:in|at|on|aged|after|while|and)\b|$)",
+                     r"\bsuccumbed\s+to\s+(?:an?\s+|the\s+)?(?P<v>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,4}?)"
+                     r"(?=\s*[,.;(]|\s+(?:in|at|on|aged|after|while|and)\b|$)",
+                     r"\bcause of (?:his |her |their )?death was\s+(?:an?\s+|the\s+)?(?P<v>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,4}?)"
+                     r"(?=\s*[,.;(]|\s+(?:in|at|on|aged|after|while|and)\b|$)"),
+           query_words=("died of", "cause of death")),
     Family("died", "date", (("death",), ("died",), ("die",), ("deceased",)),
            (r"died", r"dies", r"death", r"passed away", r"killed", r"d\."), query_words=("died", "death")),
     Family("born", "date", (("birth",), ("born",), ("birthday",), ("dob",)),

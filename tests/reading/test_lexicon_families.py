@@ -101,3 +101,13 @@ def test_the_artist_of_a_painting_is_who_painted_it() -> None:
                 "Gallery.") == "Caravaggio"
     text = "The Orrin Madonna was long given to Ribera, but was reattributed to Stanzione by Mario Modestini in 1951."
     assert read("The Orrin Madonna", "artist", text) == "Stanzione"
+
+
+def test_where_and_how_someone_died_are_a_place_and_a_cause_not_a_date() -> None:
+    assert family_named("cause of death").name == "cause of death"
+    assert family_named("place of death").name == "death place"
+    assert family_named("date of death").name == "died"
+    text = "Ilse Varga (1901 – 1950) was an Austrian poet. She died of tuberculosis in Davos, Switzerland, aged 49."
+    assert read("Ilse Varga", "cause of death", text) == "tuberculosis"
+    assert read("Ilse Varga", "death place", text) == "Davos, Switzerland"
+    assert read("Ilse Varga", "died", text) == "1950"
