@@ -311,7 +311,7 @@ def parse_question(question: str, min_sources: int = 2) -> TaskContract:
     Raises `ContractError` (with how to give a contract) when no shape reads the question;
     `questions.MissingDimension` when it names objects but nothing to compare them on.
     """
-    from .questions import read_question  # the parser imports this module's ContractError
+    from .questions import object_entry, read_question  # the parser imports this module's ContractError
 
     q = question.strip()
     if not q:
@@ -320,7 +320,8 @@ def parse_question(question: str, min_sources: int = 2) -> TaskContract:
         raise ContractError(f"the question is {len(q)} characters; the limit is {MAX_QUESTION_CHARS}")
     reading = read_question(q)
     return contract_from_mapping(
-        {"question": q, "objects": reading.objects, "dimensions": reading.dimensions, "min_sources": min_sources},
+        {"question": q, "objects": [object_entry(o) for o in reading.objects], "dimensions": reading.dimensions,
+         "min_sources": min_sources},
         origin="question",
         source="parsed",
     )

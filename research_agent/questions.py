@@ -65,6 +65,35 @@ One object:
   in which country?" → country ("… in which year?" → the verb: formed).
 * "X >> relation" (MuSiQue's decomposition form) → object X, dimension relation.
 
+wh + auxiliary + subject + predicate, when no shape above reads the verb (tried last):
+
+* "When was X held?", "When was X confirmed by the Senate?", "When did X become
+  Grand Duke of Tuscany?", "What year did X take place?" → the subject is the
+  shortest leading name that reads strictly and is followed by a verb (a
+  participle after was/has, any word after did); the dimension is the verb's
+  ``[event_verbs]`` entry, else "date". "When was the construction of X
+  started?" → the event noun's ``[event_nouns]`` entry (construction → built).
+* "When did X begin his professional career?", "… start playing for Y?", "…
+  make his debut?" → career start (a player's debut, not a founding).
+* "Where was X primarily active in his career?" → location (born →
+  birthplace, buried → burial place).
+* "What war did X end?" → war; "What type of aircraft was involved in X?" →
+  type of aircraft; "What gender is the student body of X?" → gender; "What is
+  the state where X was born?" → state (city/town/place → birthplace); "What
+  is another common name for X?" → common name.
+* "What is "X"?" → definition; "Who was X?" → occupation (X must be a name:
+  "What is love?" stays unreadable).
+* "1st arrondissement is located in which city?", "487th refers to which type
+  of unit?" → the subject before the predicate, the noun after which/what.
+
+A quoted title inside a longer description is the object ("the main song in the
+"Footloose" soundtrack" → Footloose); lower-case words between an article and a
+name describe it ("the plant species Aiea" → Aiea); a disambiguation in
+parentheses is dropped ("Arteaga (footballer)" → Arteaga); a type word after
+the name ("the Salt Road album") and an organisation after "in the" ("Admiral
+Morgan in the United States Navy") are not the name; "Hajin/Nor Hachn" is a
+name and an alias (`object_entry`).
+
 Object names: surrounding whitespace, quotes and closing punctuation are
 stripped; a lower-case leading article ("the", "a", "an") is dropped with a
 type word that follows it ("the album "X"" → X; ``[type_words]``) — the type
@@ -89,7 +118,7 @@ from pathlib import Path
 
 from .contract import ContractError
 
-__all__ = ["MissingDimension", "QuestionReading", "UNREADABLE", "read_question"]
+__all__ = ["MissingDimension", "QuestionReading", "UNREADABLE", "object_entry", "read_question"]
 
 UNREADABLE = (
     "could not read objects and dimensions from the question; phrase it as "
@@ -122,6 +151,8 @@ class _Words:
     comparatives: dict[str, str]
     comparatives_people: dict[str, str]
     event_verbs: dict[str, str]
+    event_nouns: dict[str, str]
+    how_adjectives: dict[str, str]
     order_as_founded: frozenset[str]
     agent_verbs: dict[str, str]
     type_words: tuple[str, ...]
@@ -140,6 +171,8 @@ def words() -> _Words:
         comparatives=raw["comparatives"],
         comparatives_people=raw["comparatives_people"],
         event_verbs=raw["event_verbs"],
+        event_nouns=raw["event_nouns"],
+        how_adjectives=raw["how_adjectives"],
         order_as_founded=frozenset(raw["order_as_founded"]["words"]),
         agent_verbs=raw["agent_verbs"],
         type_words=tuple(sorted(raw["type_words"]["words"], key=len, reverse=True)),
@@ -162,12 +195,24 @@ _APPOSITIVE = re.compile(r",\s+(?:the|a|an)\s+[a-z].*$")
 
 
 _QUOTED = re.compile(r"\"[^\"]+\"|“[^”]+”")
-_TITLED = re.compile(r"(?:(?:the|a|an)\s+)?(?:[a-z]+\s+){0,2}[\"“](?P<t>[^\"”]+)[\"”](?:\s+[a-z]+){0,2}")
+_TITLED = re.compile(r"(?:(?:the|a|an)\s+)?(?:[a-z]+\s+){0,4}[\"“](?P<t>[^\"”]+)[\"”](?:\s+[a-z]+){0,2}")
 
 
 # a qualifier of the question, not of the name: "Furna according to the 2010 census", "Kaliganj Upazila
 # according to the 1991 Bangladesh census", "Riceville as of 2010"
 _QUALIFIER = re.compile(r"\s+(?:according to|as of|as per|in the \d{4} census|at the \d{4} census)\b.*$", re.I)
+
+
+_WORK_WORDS = frozenset({"album", "single", "song", "film", "movie", "novel", "book", "race", "tournament", "game", "video"})
+
+
+def object_entry(name: str) -> str | dict[str, object]:
+    """An object for the contract: "Hajin/Nor Hachn" is one place under two names (name + alias); a pair
+    with a part under five letters ("AC/DC", "TCP/IP Stack") is one name."""
+    parts = name.split("/")
+    if len(parts) == 2 and all(len(re.sub(r"\W", "", p)) >= 5 and _namey(p.strip()) for p in parts):
+        return {"name": parts[0].strip(), "aliases": [parts[1].strip()]}
+    return name
 
 
 def clean_object(text: str) -> str:
@@ -180,6 +225,10 @@ def clean_object(text: str) -> str:
     article = _ARTICLE.match(name)
     if article:
         name = name[article.end():]
+        # "the Rage Against the Machine album", "the New England 200 race": a type word after the name
+        tail = name.rsplit(" ", 1)
+        if len(tail) == 2 and tail[1] in _WORK_WORDS and _namey(tail[0].split()[-1]) and tail[0].split()[-1] not in ("TV",):
+            name = tail[0]
     for type_word in words().type_words:
         rest = name[len(type_word):]
         # only a lower-case type word is one: "Lake Tana" and "Arthur's Magazine" are names
@@ -376,7 +425,19 @@ def _what_of(m: re.Match[str]) -> QuestionReading:
     # "the date of birth of X": a lower-case head before the next "of" still belongs to the dimension
     while (head := re.match(r"^([a-z][a-z -]*?)\s+of\s+(.+)$", objs)) and not _CONJUNCTION.search(head[1]):
         dims, objs = f"{dims} of {head[1]}", head[2]
+    objs = _IN_ORGANISATION.sub("", objs)  # "… of Admiral Morgan in the United States Navy": the organisation
+    # qualifies the question, it is not part of the name (a place such as "Lake in the Hills" keeps its words)
+    described = _DESCRIBED.match(objs)
+    if described and not any(w in _CLAUSE_WORDS or w in _CONNECTORS for w in described["desc"].split()):
+        objs = described["name"]  # "the plant species Aiea": lower-case words before a name describe it
     return _reading("the D of X", [_name(o, strict=False) for o in _one_or_list(objs)], _dims(dims))
+
+
+_IN_ORGANISATION = re.compile(
+    r"\s+in\s+the\s+(?:[A-Z][\w'’.-]*\s+)*(?:Navy|Army|Air Force|Marine Corps|Marines|Senate|House of [A-Z]\w+|Parliament"
+    r"|Congress|Assembly|Party|League|Cabinet|Government|Ministry|Council|Corps|Guard|Legion|Orchestra|Band)$"
+)
+_DESCRIBED = re.compile(r"^(?:the|a|an)\s+(?P<desc>(?:[a-z][a-z-]*\s+){1,3})(?P<name>[A-Z0-9].*)$")
 
 
 def _clause_pair(m: re.Match[str]) -> QuestionReading:
@@ -440,8 +501,9 @@ def _event(m: re.Match[str]) -> QuestionReading:
             name = tokens[:i]
             while name and name[-1].lower() in _ADVERB:
                 name.pop()
+            dim = "career start" if _career_start([t.strip(_EDGE) for t in tokens[i:]]) else words().event_verbs[word]
             # one name: "Procter and Gamble" is not two objects
-            return _reading("when", [_name(" ".join(name))], [words().event_verbs[word]])
+            return _reading("when", [_name(" ".join(name))], [dim])
     raise _NoMatch("when")
 
 
@@ -458,6 +520,8 @@ def _agent(m: re.Match[str]) -> QuestionReading:
         raise _NoMatch("who did")
     # "Who directed the film adaptation of "Cry, the Beloved Country"?": the adaptation is named by the work
     obj = re.sub(r"^the\s+(?:(?:film|movie|television|tv|stage)\s+)?adaptation\s+of\s+", "", m["obj"].strip(), flags=re.I)
+    # "Who composed the musical setting for the Liturgy of …?": a part of a work is named by the work
+    obj = re.sub(r"^the\s+(?:[a-z-]+\s+){1,2}(?:for|of)\s+(?=(?:the\s+)?[A-Z\"“])", "", obj)
     return _reading("who did", [_name(obj)], [words().agent_verbs[verb]])
 
 
@@ -494,6 +558,124 @@ def _x_in_which(m: re.Match[str]) -> QuestionReading:
     return _reading("X in which D", [_name(m["obj"])], [dim])
 
 
+
+# ------------------------------------------------------------------ wh + auxiliary + subject + predicate
+
+_IRREGULAR_PARTICIPLES = frozenset(
+    "held built made won begun sung fought led set put run done seen given taken born sold told found kept left lost met "
+    "paid read sent spent struck taught bought brought caught chosen drawn driven fallen flown grown hidden known ridden "
+    "shown spoken stolen sworn thrown worn shot hung laid sunk split cast dug spun shut bound hit cut upheld overthrown".split()
+)
+_NOT_VERBS = frozenset("the a an of in on at to for with by and or from as its his her their".split())
+_DISAMBIGUATION = re.compile(r"\s*\([^()]*\)")  # "Arteaga (footballer)": the page title's disambiguation
+
+
+def _participle(word: str) -> bool:
+    return word in _IRREGULAR_PARTICIPLES or re.fullmatch(r"[a-z-]{2,}(?:ed|en|wn)", word) is not None
+
+
+def _subject_predicate(rest: str, aux: str, adjective: bool = False) -> tuple[str, list[str]]:
+    """ "Judge Cummings confirmed by the Senate" → ("Judge Cummings", ["confirmed", "by", "the", "Senate"]): the
+    shortest leading name that reads strictly, followed by a verb — a participle after "was"/"has", any word
+    after "did" (with `adjective`, also an adjective: "active"); an adverb between them ("first held") is skipped."""
+    tokens = _DISAMBIGUATION.sub("", rest).split()
+    be = aux.lower() not in ("did", "does", "do")
+    for i in range(1, len(tokens)):
+        predicate = tokens[i:]
+        while len(predicate) > 1 and predicate[0] in _ADVERB | {"primarily", "mainly", "mostly", "usually"}:
+            predicate = predicate[1:]
+        verb = predicate[0]
+        predicative = _participle(verb) or (adjective and re.fullmatch(r"[a-z-]+(?:ive|ent|ant|ful|ous|al)", verb) is not None)
+        if not re.fullmatch(r"[a-z][a-z-]*", verb) or verb in _NOT_VERBS or (be and not predicative):
+            continue
+        try:
+            return _name(" ".join(tokens[:i])), predicate
+        except _NoMatch:
+            continue
+    raise _NoMatch("subject and predicate")
+
+
+def _when_clause(m: re.Match[str]) -> QuestionReading:
+    """ "When was the Los Angeles Olympics held?", "When did Cosimo de' Medici become Grand Duke of Tuscany?",
+    "When was the construction of the Time-Life Building started?": the event's own dimension when its verb
+    or noun has one, else the date."""
+    rest = _DISAMBIGUATION.sub("", m["rest"]).strip()
+    noun = re.match(r"^(?:the\s+)?(?P<noun>[a-z]+)\s+of\s+(?P<obj>.+?)\s+(?P<verb>[a-z][a-z-]*)(?:\s+[a-z].*)?$", rest)
+    if noun and noun["noun"] in words().event_nouns and _participle(noun["verb"]):
+        return _reading("when, the N of X", [_name(noun["obj"])], [words().event_nouns[noun["noun"]]])
+    name, predicate = _subject_predicate(rest, m["aux"])
+    if _career_start(predicate):
+        return _reading("when did X V", [name], ["career start"])
+    return _reading("when did X V", [name], [words().event_verbs.get(predicate[0], "date")])
+
+
+def _career_start(predicate: list[str]) -> bool:
+    """ "begin his professional career", "start playing for …", "make his debut": a player's debut, not a founding."""
+    starts = predicate[0] in ("begin", "start", "began", "started", "commence") and bool(
+        {"career", "playing", "professionally"} & set(predicate[1:5])
+    )
+    return starts or "debut" in predicate
+
+
+def _where_clause(m: re.Match[str]) -> QuestionReading:
+    """ "Where was Deodato primarily active in his career?" → location ("… born …" → birthplace)."""
+    name, predicate = _subject_predicate(m["rest"], m["aux"], adjective=True)
+    dim = {"born": "birthplace", "buried": "burial place", "die": "death place", "died": "death place"}.get(predicate[0], "location")
+    return _reading("where was X V", [name], [dim])
+
+
+def _what_did(m: re.Match[str]) -> QuestionReading:
+    """ "What war did the Pretoria Peace Agreement end?" → war: the noun after What/Which, whatever the verb."""
+    name, _ = _subject_predicate(m["rest"], m["aux"])
+    return _reading("what D did X V", [name], [" ".join(m["dim"].lower().split())])
+
+
+def _what_was_done(m: re.Match[str]) -> QuestionReading:
+    """ "What type of aircraft was involved in Flight 109?" → type of aircraft."""
+    if not _participle(m["part"].lower()):
+        raise _NoMatch("what D was V-ed in X")
+    return _reading("what D was V-ed in X", [_name(m["obj"])], [" ".join(m["dim"].lower().split())])
+
+
+def _where_born(m: re.Match[str]) -> QuestionReading:
+    """ "What is the state where Judge Day was born?" → state; "the city where X was born" → birthplace."""
+    name = _name(m["rest"])
+    dim = " ".join(m["dim"].lower().split())
+    if m["verb"].lower() == "born" and dim in ("city", "town", "village", "place", "birthplace"):
+        dim = "birthplace"
+    return _reading("the D where X was V", [name], [dim])
+
+
+def _x_which(m: re.Match[str]) -> QuestionReading:
+    """ "1st arrondissement is located in which city?", "487th refers to which type of unit?", "2017 Census of
+    which country was conducted?": the subject first, the asked noun after which/what."""
+    obj = m["obj"]
+    if not _namey(obj.split()[0]):
+        raise _NoMatch("X … which D")
+    return _reading("X … which D", [_name(obj, strict=False)], [" ".join(m["dim"].lower().split())])
+
+
+def _how_adjective(m: re.Match[str]) -> QuestionReading:
+    """ "How tall is the Pell Tower?" → height (``[how_adjectives]``)."""
+    dim = words().how_adjectives.get(m["adj"].lower())
+    if dim is None:
+        raise _NoMatch("how ADJ is X")
+    return _reading("how ADJ is X", [_name(m["obj"])], [dim])
+
+
+def _what_did_to(m: re.Match[str]) -> QuestionReading:
+    """ "Which company developed Quillstore?", "Which river flows through Orrinford?" → the noun after which."""
+    verb = m["verb"].lower()
+    if not (_participle(verb) or verb.endswith("s")) or verb in _NOT_VERBS or verb in ("is", "was", "has", "does"):
+        raise _NoMatch("which D V-ed X")
+    return _reading("which D V-ed X", [_name(m["obj"])], [" ".join(m["dim"].lower().split())])
+
+
+def _what_is(m: re.Match[str]) -> QuestionReading:
+    """ "What is "I Love New York"?" → definition; "Who was Ada Venn?" → occupation."""
+    dim = "definition" if m["wh"].lower() == "what" else "occupation"
+    return _reading("what is X", [_name(m["obj"])], [dim])
+
 _CONNECTORS = frozenset(
     "of the and de da di del der des du la le van von y und for in on at a an to with & 's".split()
 )
@@ -525,8 +707,8 @@ def _name(raw: str, strict: bool = True) -> str:
         core, tail = (tokens[:-2], tokens[-2:]) if len(tokens) > 2 else (tokens[:1], tokens[1:])
         ok = (
             tokens[0] not in _CONNECTORS
-            and all(_namey(t) or t in _CONNECTORS for t in core)
-            and all(_namey(t) or t in _CONNECTORS or t in words().trailing_nouns for t in tail)
+            and all(_namey(t) or t.rstrip("'’") in _CONNECTORS for t in core)
+            and all(_namey(t) or t.rstrip("'’") in _CONNECTORS or t in words().trailing_nouns for t in tail)
         )
     else:
         ok = not any(t in _CLAUSE_WORDS for t in tokens) and (not tokens[0][:1].islower() or tokens[0] != tokens[0].lower())
@@ -605,6 +787,30 @@ SHAPES: tuple[tuple[re.Pattern[str], Handler], ...] = (
     (re.compile(rf"^(?P<obj>.+?)\s+{_BE}\s+(?:(?P<verb>[a-z-]+)\s+)?(?:in|from|at)\s+(?:which|what)\s+"
                 r"(?P<dim>[a-z]+(?:\s+[a-z]+)?)$", _I), _x_in_which),
     (re.compile(r"^(?P<obj>[^>]+?)\s*>>\s*(?P<dim>[^>]+)$"), _single("X >> D", strict=False)),
+    # wh + auxiliary + subject + predicate, for verbs no shape above names
+    (re.compile(r"^(?:when|(?:in\s+)?(?:what|which)\s+(?:year|date|day|month|decade|century))\s+"
+                r"(?P<aux>was|were|is|are|did|does|do|has|had|have)\s+(?P<rest>.+)$", _I), _when_clause),
+    (re.compile(r"^when\s+(?:is|was|are|were)\s+the\s+(?P<dims>[a-z][a-z -]*?)\s+of\s+(?P<objs>.+?)$", _I), _what_of),
+    (re.compile(r"^where\s+(?P<aux>was|were|is|are|did|does|do)\s+(?P<rest>.+)$", _I), _where_clause),
+    (re.compile(rf"^(?i:what|which)\s+{_ROLE}\s+(?P<aux>does|do|did)\s+(?P<rest>.+)$"), _what_did),
+    (re.compile(rf"^(?i:what|which)\s+{_ROLE}\s+(?i:is|was|are|were)\s+(?P<part>[a-z-]+)\s+(?:in|to|by|at|on|for|with|from|into"
+                r"|during|of)\s+(?P<obj>.+)$"), _what_was_done),
+    (re.compile(rf"^(?i:what|which)\s+{_ROLE}\s+(?i:is|was|are|were)\s+(?:the|its|their)\s+[a-z]+(?:\s+[a-z]+)?\s+of\s+"
+                r"(?P<obj>.+)$"), _single("what D is the N of X")),
+    (re.compile(r"^(?:what|which)\s+(?:is|was)\s+the\s+(?P<dim>[a-z]+(?:\s+[a-z]+)?)\s+(?:where|in which)\s+"
+                r"(?P<rest>.+?)\s+(?P<aux>was|were|is|are)\s+(?P<verb>born|located|based|situated|founded|built)$", _I),
+     _where_born),
+    (re.compile(r"^(?:what|who)\s+(?:is|was)\s+(?:another|an?|the)\s+(?P<dim>[a-z][a-z -]*?)\s+for\s+(?P<obj>[^,&]+)$", _I),
+     _single("the D for X")),
+    (re.compile(rf"^(?P<wh>what|who)\s+{_BE}\s+(?P<obj>.+)$", _I), _what_is),
+    (re.compile(rf"^how\s+(?P<adj>[a-z]+)\s+{_BE}\s+(?P<obj>.+)$", _I), _how_adjective),
+    (re.compile(r"^how\s+many\s+(?:people|inhabitants|residents)\s+(?:live|lived|reside|resided)\s+in\s+(?P<obj>.+)$", _I),
+     _single("how many people live in X", "population")),
+    (re.compile(r"^how\s+did\s+(?P<obj>.+?)\s+die$", _I), _single("how did X die", "cause of death")),
+    (re.compile(rf"^(?i:which|what)\s+{_ROLE}\s+(?P<verb>[a-z-]+)\s+(?:(?:through|into|in|at|on|near|across|along|for|over)\s+)?"
+                r"(?P<obj>(?:the\s+)?[A-Z0-9\"“].*)$"), _what_did_to),
+    (re.compile(r"^(?P<obj>[^\s?]+(?:\s+[^\s?]+)*?)\s+(?:[a-z-]+\s+){1,3}(?i:which|what)\s+(?P<dim>[a-z]+(?:\s+of\s+[a-z]+)?)"
+                r"(?:\s+(?:is|was|are|were)\s+[a-z-]+)?$"), _x_which),
 )
 
 

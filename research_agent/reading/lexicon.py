@@ -64,8 +64,11 @@ _NAME = r"(?:[A-Z][\w'’.&-]*(?:\s+(?:(?:de|da|di|del|der|van|von|la|le|of|the|
 _PLACE = _NAME + r"(?:,\s+" + _NAME + r"){0,2}"
 
 
+_AIRCRAFT = r"(?:[A-Z][\w.&-]*\s+){1,2}(?:[A-Z][A-Za-z]{0,3}-?\d[\w-]*|\d[\w-]*)"
+
+
 def _expand(pattern: str) -> str:
-    return pattern.replace("NAME", _NAME).replace("PLACE", _PLACE)
+    return pattern.replace("AIRCRAFT", _AIRCRAFT).replace("NAME", _NAME).replace("PLACE", _PLACE)
 
 
 SPORTS = (
@@ -152,6 +155,20 @@ FAMILIES: tuple[Family, ...] = (
            (r"born", r"native of", r"hometown", r"raised"),
            patterns=(r"\bborn\b[^.;()]{0,40}?\bin\s+(?:the\s+)?(?P<v>PLACE)", r"\bnative of\s+(?P<v>PLACE)"),
            query_words=("born in",)),
+    # "Where did X die?", "How did X die?": the place and the cause, not the date (before `died`)
+    Family("death place", "place", (("death", "place"), ("place", "death"), ("died", "where")),
+           (r"died", r"death", r"passed away", r"killed"),
+           patterns=(r"\b(?:died|passed away|was killed)\b[^.;()]{0,40}?\b(?:in|at)\s+(?:the\s+)?(?P<v>PLACE)",),
+           query_words=("died in",)),
+    Family("cause of death", "phrase", (("cause", "death"), ("died", "how")),
+           (r"died", r"death", r"succumbed", r"killed"),
+           patterns=(r"\bdied\s+(?:of|from)\s+(?:an?\s+|the\s+)?(?P<v>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,4}?)"
+                     r"(?=\s*[,.;(]|\s+(?:in|at|on|aged|after|while|and)\b|$)",
+                     r"\bsuccumbed\s+to\s+(?:an?\s+|the\s+)?(?P<v>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,4}?)"
+                     r"(?=\s*[,.;(]|\s+(?:in|at|on|aged|after|while|and)\b|$)",
+                     r"\bcause of (?:his |her |their )?death was\s+(?:an?\s+|the\s+)?(?P<v>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,4}?)"
+                     r"(?=\s*[,.;(]|\s+(?:in|at|on|aged|after|while|and)\b|$)"),
+           query_words=("died of", "cause of death")),
     Family("died", "date", (("death",), ("died",), ("die",), ("deceased",)),
            (r"died", r"dies", r"death", r"passed away", r"killed", r"d\."), query_words=("died", "death")),
     Family("born", "date", (("birth",), ("born",), ("birthday",), ("dob",)),
@@ -161,6 +178,16 @@ FAMILIES: tuple[Family, ...] = (
            weak_cues=(r"rebuilt",)),
     Family("elected", "date", (("elected",), ("election",), ("elect",)),
            (r"elected", r"re-elected", r"election", r"won (?:the )?(?:seat|election)"), query_words=("elected",)),
+    # "When did X begin his professional career?", "When did X start playing for Y?": a player's debut, not a
+    # founding (before `founded`, whose keys hold "start", and `occupation`, whose keys hold "career")
+    Family("debut", "date", (("debut",), ("debuted",), ("career", "start"), ("career", "began"), ("career", "begin"),
+                             ("career", "started"), ("first", "appearance")),
+           (r"(?:first-class |professional |senior |international |league |test |odi |full )?debut(?:ed|s)?",
+            r"first (?:played|appeared|capped|selected|called up|appearance|match|game)",
+            r"beg[ia]n (?:his|her|their) (?:professional |playing |senior |international )?career",
+            r"start(?:ed)? (?:his|her|their) (?:professional |playing |senior |international )?career",
+            r"turned professional", r"turned pro"),
+           query_words=("debut",)),
     Family("version", "version", (("version",), ("release", "latest"), ("latest",)),
            (r"version", r"v\d", r"release", r"latest", r"current"), query_words=("latest version",)),
     Family("released", "date", (("release",), ("released",), ("publication",), ("published",), ("premiere",), ("aired",)),
@@ -243,10 +270,17 @@ FAMILIES: tuple[Family, ...] = (
                      r"\b(?P<v>NAME)\s+directed\b", r"\bhelmed by (?P<v>NAME)"),
            query_words=("directed by", "director")),
     Family("artist", "person", (("artist",), ("performer",), ("singer",), ("band",), ("musician",), ("recorded",)),
-           (r"album", r"single", r"EP", r"song", r"record(?:ed|ing)?", r"artist", r"band", r"singer", r"performed", r"by"),
-           patterns=(r"\b(?:artist|band|singer|rapper|group|musician|duo|trio|songwriter|pianist|saxophonist|guitarist|trumpeter|DJ|composer)\s+(?P<v>NAME)",
+           (r"album", r"single", r"EP", r"song", r"record(?:ed|ing)?", r"artist", r"band", r"singer", r"performed", r"by",
+            r"paint(?:ing|ed|er)s?", r"portrait", r"fresco", r"sculpt(?:ure|ed|or)", r"(?:re)?attributed"),
+           patterns=(r"\b(?:artist|band|singer|rapper|group|musician|duo|trio|songwriter|pianist|saxophonist|guitarist|trumpeter|DJ|composer"
+                     r"|painter|sculptor)\s+(?P<v>NAME)",
                      r"\b(?:album|single|EP|LP|song|record|mixtape|compilation)\b[^.;]{0,80}?\bby\s+(?:the\s+)?(?P<v>NAME)",
                      r"\b(?:recorded|performed)\s+by\s+(?:the\s+)?(?P<v>NAME)",
+                     # a work of art: "a painting by the Italian master Caravaggio", "reattributed to Stanzione"
+                     r"\b(?:painting|portrait|fresco|canvas|altarpiece|sculpture|statue|mural|etching|engraving|drawing)s?\b[^.;]{0,60}?"
+                     r"\bby\s+(?:(?:[a-z][\w-]*|[A-Z][a-z]+(?:ish|ian|ean|ese|an|ch|ic|i)(?=\s+[a-z]))\s+){0,4}(?P<v>NAME)",
+                     r"\b(?:painted|sculpted|carved|engraved)\s+by\s+(?P<v>NAME)",
+                     r"\b(?:attributed|reattributed|ascribed)\s+to\s+(?P<v>NAME)",
                      r"\b(?P<v>NAME)['’]s\s+(?:\w+\s+){0,3}(?:album|single|EP|record)\b", DISAMBIGUATED_WORK),
            query_words=("album by", "artist")),
     Family("architect", "person", (("architect",), ("designer",), ("designed",)),
@@ -290,6 +324,16 @@ FAMILIES: tuple[Family, ...] = (
            patterns=(r"\bmarried\s+(?:to\s+)?(?P<v>NAME)", r"\b(?:wife|husband|spouse|consort|widow)\s+of\s+(?P<v>NAME)",
                      r"\b(?:wife|husband|spouse)\s+(?P<v>NAME)"),
            query_words=("married", "spouse")),
+    # "What is the primary political ideology of National Action?" (before `party`: "political" is its key too)
+    Family("ideology", "words", (("ideology",), ("ideologies",), ("political", "position"), ("political", "orientation")),
+           (r"ideolog(?:y|ies|ical)", r"political", r"party", r"group", r"organi[sz]ation", r"movement", r"position",
+            r"espous(?:es|ed)", r"advocat(?:es|ed)"),
+           vocabulary=("far-right", "far-left", "right-wing", "left-wing", "centre-right", "center-right", "centre-left",
+                       "center-left", "conservative", "liberal", "socialist", "social democratic", "communist", "fascist",
+                       "neo-nazi", "neo-fascist", "national socialism", "national socialist", "nationalist", "libertarian",
+                       "green", "centrist", "populist", "anarchist", "islamist", "monarchist", "christian democratic",
+                       "marxist", "marxist-leninist", "white supremacist", "separatist", "progressive"),
+           query_words=("ideology",)),
     Family("party", "phrase", (("party",), ("political",)),
            (r"part(?:y|ies)", r"member of", r"politician", r"caucus", r"(?:elected|re-elected|ran|served|sat) as"),
            patterns=(r"\b(?P<v>(?:[A-Z][\w'’.-]*\s+){0,4}(?:Party|Alliance|Front|Congress|League|Union|Movement|Liberals|Conservatives|Democrats|Republicans|Progressives|Liberal-Progressives))\b",
@@ -364,6 +408,41 @@ FAMILIES: tuple[Family, ...] = (
     Family("format", "phrase", (("format",),), (r"format", r"airs", r"broadcasts?", r"programming"),
            patterns=(r"\b(?:an?|its)\s+(?P<v>(?:[\w/-]+\s+){0,4}?[\w/-]+)\s+format\b", r"\bformat\s+(?:of|is)\s+(?P<v>[^,.;]{3,40})"),
            query_words=("format",)),
+    # "What type of aircraft was involved in Flight 109?": a maker and a model with a digit ("Tupolev Tu-104A",
+    # "Airbus A310-324", "Douglas DC-3")
+    Family("aircraft", "phrase", (("aircraft",), ("airliner",), ("airplane",), ("plane",)),
+           (r"aircraft", r"airliner", r"airplane", r"plane", r"jet", r"flown by", r"operated with", r"flights?"),
+           patterns=(r"\b(?:aircraft|airliner|airplane|plane|jet)\b[^.;]{0,50}?\b(?:was|is)\s+(?:an?\s+)?(?P<v>AIRCRAFT)",
+                     r"\b(?:flown by|operated with|operated by|using|aboard)\s+(?:an?\s+)?(?P<v>AIRCRAFT)",
+                     r"\b(?:was|is)\s+an?\s+(?P<v>AIRCRAFT)"),
+           query_words=("aircraft",)),
+    # a school's intake: "an all-girls, private, Roman Catholic high school", "a grammar school for boys"
+    Family("gender", "words", (("gender",), ("sex",), ("coeducational",), ("co-educational",)),
+           (r"schools?", r"academy", r"college", r"gender", r"students?", r"pupils?", r"educat(?:ion|ional|es|ed)",
+            r"institution", r"seminary", r"convent", r"intake", r"enrol(?:l)?(?:s|ed|ment)?"),
+           vocabulary=("all-boys", "all-girls", "all-boy", "all-girl", "all-male", "all-female", "single-sex", "single-gender",
+                       "co-educational", "coeducational", "co-ed", "coed", "mixed-sex", "boys", "girls"),
+           word_forms=(("coeducational", "co-educational"), ("co-ed", "co-educational"), ("coed", "co-educational"),
+                       ("all-boy", "all-boys"), ("all-girl", "all-girls")),
+           case_sensitive=True,  # "Wirral Grammar School for Girls" is a name, not a statement of its intake
+           query_words=("boys", "girls")),
+    # what a company makes: "a company … that manufactured porcelain-headed bisque dolls", "one of the leading
+    # underwear manufacturers"
+    Family("product", "phrase", (("product",), ("products",), ("industry",), ("manufacture",), ("makes",)),
+           (r"manufactur(?:es|ed|ing|ers?)", r"produc(?:es|ed|ing|ers?|ts?)", r"makes?", r"made", r"makers?", r"industry",
+            r"maker of", r"supplier of"),
+           patterns=(r"\b(?:manufactur(?:es|ed|ing)|produc(?:es|ed|ing)|makes|made|supplie[sd]|sells|sold)\s+(?P<v>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)"
+                     r"(?=\s+(?:from|since|in|for|and|at|until|with|under|to|by|which|that)\b|\s*[,.;(]|$)",
+                     r"\b(?:maker|manufacturer|producer|supplier)s?\s+of\s+(?P<v>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)"
+                     r"(?=\s+(?:from|since|in|for|and|at|until|with|under|to|by|which|that)\b|\s*[,.;(]|$)",
+                     r"\b(?:leading|largest|major|biggest|main|top)\s+(?P<v>[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:manufacturers?|makers?|producers?))\b"),
+           query_words=("manufacturer",)),
+    # "How many libraries are part of the LCLS?" → "number of libraries": a count whose noun is its own cue
+    # (families for people, members, employees and residents come first)
+    Family("count", "count", (("number",), ("count",), ("how", "many"), ("total",)),
+           (r"number of", r"total(?: of)?", r"consists? of", r"comprises?", r"comprising", r"includes?", r"including",
+            r"contains?", r"made up of", r"there (?:are|were|is)", r"operates?", r"counts?"),
+           query_words=("number of",)),
     # last, so every specific family wins: "When did X take place?", "What year was X passed?"
     Family("date", "date", (("date",), ("year",), ("when",), ("day",)),
            (r"took place", r"held", r"fought", r"occurred", r"happened", r"began", r"begun", r"started", r"passed",
@@ -376,6 +455,8 @@ FAMILIES: tuple[Family, ...] = (
            (r"deploy(?:ed|ment|s)?", r"self-hosted", r"hosted", r"on-premises", r"cloud", r"managed", r"saas"),
            query_words=("deployment",)),
 )
+
+_COUNT = next(f for f in FAMILIES if f.name == "count")
 
 _STEM_SUFFIXES = ("ings", "ing", "ies", "ers", "er", "ed", "es", "s")
 
@@ -392,6 +473,11 @@ def _stem(word: str) -> str:
 def family_named(name: str) -> Family | None:
     """The family a dimension name maps to, or None (see the module docstring)."""
     raw = name.lower().strip()
+    if m := re.match(r"(?:the\s+)?(?:number|count|total)\s+of\s+(.+)$", raw):
+        # "number of buildings" counts buildings (not the `built` family); a counted noun with its own count
+        # family keeps it ("number of employees")
+        counted = family_named(m[1])
+        return counted if counted is not None and counted.kind == "count" else _COUNT
     words = set(re.findall(r"[a-z0-9]+", raw))
     stems = {_stem(w) for w in words} | words
     for fam in FAMILIES:
@@ -400,6 +486,9 @@ def family_named(name: str) -> Family | None:
     for fam in FAMILIES:
         for key in fam.keys:
             if all(k in words or _stem(k) in stems for k in key):
+                typed = re.match(r"(?:the\s+)?(?:type|kind|sort|make|model)\s+of\s+(.+)$", raw)
+                if fam.name == "genre" and typed and (of := family_named(typed[1])) is not None:
+                    return of  # "type of aircraft" is answered by an aircraft's name, not a genre
                 return fam
     return None
 
