@@ -23,8 +23,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import os
-import signal
 import statistics
 import sys
 import tempfile
@@ -44,6 +42,8 @@ from research_agent.store import Store  # noqa: E402
 from research_agent.tools import AddressPolicy, Fault, LocalWeb, Visitor  # noqa: E402
 from research_agent.tools.localweb import _LoopbackTransport  # noqa: E402
 from research_agent.tools.prefetch import Prefetcher  # noqa: E402
+
+from _serve import served_apart  # noqa: E402  (bench/ is on sys.path when a script runs)
 
 DELAY = 0.2
 PER_HOST = 2
@@ -89,27 +89,6 @@ def slow(urls: list[str]) -> list[Fault]:
 
 
 # ------------------------------------------------------------------ tool layer
-
-
-@contextlib.contextmanager
-def served_apart(root: Path, faults: list[Fault]) -> Iterator[SimpleNamespace]:
-    """The local web in a child process: what a client needs of it (hosts, port)."""
-    read, write = os.pipe()
-    pid = os.fork()
-    if pid == 0:
-        os.close(read)
-        web = LocalWeb(root, faults).start()
-        os.write(write, f"{web.port}\n".encode())
-        signal.pause()  # until the parent's SIGTERM
-        os._exit(0)
-    os.close(write)
-    port = int(os.read(read, 64).decode().strip())
-    os.close(read)
-    try:
-        yield SimpleNamespace(hosts=LocalWeb(root).hosts, port=port)
-    finally:
-        os.kill(pid, signal.SIGTERM)
-        os.waitpid(pid, 0)
 
 
 @contextlib.contextmanager

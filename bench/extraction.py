@@ -10,7 +10,12 @@ by the file's hash name) with token-F1, and so is ``trafilatura.extract`` called
 with its defaults directly on the same HTML. The issue requires the visit mean
 to be within 0.02 of the direct mean. It also prints the speed of each, in
 pages/s (each page timed alone: ``visit`` end to end over loopback HTTP, and
-``trafilatura.extract`` on the already-decoded HTML), and their ratio.
+``trafilatura.extract`` on the already-decoded HTML), and their ratio (issue 14:
+>= 0.8x). The speed is the steady rate: each side first handles one untimed page
+(its one-time imports and caches, printed apart; `bench/startup.py` measures
+start-up), and the pages are served by a child process, as a web server would be,
+so the server's request handling does not share the measured client's interpreter
+lock.
 
 Token-F1: lowercase, split on non-word characters, F1 of the multiset overlap.
 
@@ -24,6 +29,7 @@ defaults to ``$RESEARCH_SHARED_DATA`` or ``<repo>/../shared/data``.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gzip
 import json
 import os
@@ -38,8 +44,14 @@ from pathlib import Path
 
 import trafilatura
 
+import httpx
+
 from research_agent.tools import AddressPolicy, LocalWeb, Visitor, make_client
 from research_agent.tools.errors import ToolError
+from research_agent.tools.localweb import _LoopbackTransport
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _serve import served_apart  # noqa: E402
 
 HOST = "articles.test"
 _SPLIT = re.compile(r"\W+", re.UNICODE)
@@ -84,6 +96,8 @@ class PageScore:
 class Comparison:
     scores: list[PageScore]
     seconds: float
+    warm: tuple[float, float] = (0.0, 0.0)
+    """One-time start-up (s) of the untimed first extract and first visit (imports, caches)."""
 
     @property
     def visit_mean(self) -> float:
@@ -127,8 +141,17 @@ def compare(article_dir: Path, names: list[str] | None = None) -> Comparison:
         for name in names:
             raw = gzip.decompress((article_dir / "html" / f"{name}.html.gz").read_bytes())
             (host_dir / f"{name}.html").write_bytes(raw)
-        with LocalWeb(Path(tmp)) as web, make_client(web, timeout=10.0) as client:
+        with served_apart(Path(tmp)) as web, httpx.Client(
+            transport=_LoopbackTransport(web), timeout=10.0, follow_redirects=False  # type: ignore[arg-type]
+        ) as client:
             visitor = Visitor(client, AddressPolicy(allow_hosts=web.hosts))
+            first = (host_dir / f"{names[0]}.html").read_bytes().decode("utf-8", errors="replace")
+            t0 = time.perf_counter()
+            trafilatura.extract(first)
+            t1 = time.perf_counter()
+            with contextlib.suppress(ToolError):
+                visitor.visit(f"https://{HOST}/{names[0]}.html")
+            warm = (t1 - t0, time.perf_counter() - t1)
             for name in names:
                 gold = truth[name]["articleBody"]
                 html = (host_dir / f"{name}.html").read_bytes().decode("utf-8", errors="replace")
@@ -143,7 +166,7 @@ def compare(article_dir: Path, names: list[str] | None = None) -> Comparison:
                 t2 = time.perf_counter()
                 scores.append(PageScore(name, token_f1(visited, gold), token_f1(direct, gold), error,
                                         visit_seconds=t2 - t1, direct_seconds=t1 - t0))
-    return Comparison(scores, time.perf_counter() - started)
+    return Comparison(scores, time.perf_counter() - started, warm)
 
 
 def phases(article_dir: Path, names: list[str]) -> dict[str, float]:
@@ -211,6 +234,8 @@ def main(argv: list[str] | None = None) -> int:
     direct_rate = len(result.scores) / sum(s.direct_seconds for s in result.scores)
     print(f"speed: visit {visit_rate:.1f} pages/s, trafilatura.extract alone {direct_rate:.1f} pages/s, "
           f"ratio {visit_rate / direct_rate:.2f}x (goal >= 0.8x)")
+    print(f"  (each side warmed by one untimed page first: trafilatura.extract {result.warm[0]:.2f} s, "
+          f"visit {result.warm[1]:.2f} s of one-time start-up; the pages are served by another process)")
     for score in result.errors:
         print(f"  {score.name}: {score.error}")
     if args.phases:
