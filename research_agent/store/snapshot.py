@@ -204,11 +204,42 @@ class _Changes:
 
 
 def _changes(items: Mapping[str, Any] | list[Any], before: _Items, dirty: list[Any], kind: type) -> _Changes:
-    """Diff `items` against `before`: by identity for the structure, by `dirty` for the contents.
+    """Diff `items` against `before`: the structure by comparing the containers, the contents by `dirty`.
 
-    Changed keys come in the container's order (new rows get increasing rowids,
-    which is the order `load_rows` reads them back in).
+    The common case costs two C list comparisons: the objects last written
+    are still in their places (`==` is true at once for the same object), new
+    ones may follow.  An equal copy in an old object's place passes that test
+    too, which is harmless until the copy is assigned to: then the copy is a
+    logged object the cache does not know, and the strict diff by object ids
+    (`_strict_changes`) finds where it sits.  Changed keys come in the
+    container's order (new rows get increasing rowids, which is the order
+    `load_rows` reads them back in).
     """
+    keyed = isinstance(items, Mapping)
+    objs = list(items.values()) if keyed else items
+    keys = list(items) if keyed else None
+    n = len(before.objs)
+    if len(objs) < n or objs[:n] != before.objs or (keys is not None and keys[:n] != before.keys):
+        return _strict_changes(items, before, dirty, kind)
+    tail = keys[n:] if keys is not None else list(range(n, len(objs)))
+    now = before
+    if tail:  # `before` is not read again: its map is extended in place
+        tail_objs = objs[n:]
+        tail_ids = list(map(id, tail_objs))
+        before.at.update(zip(tail_ids, tail))
+        now = _Items([*before.keys, *tail], [*before.objs, *tail_objs], [*before.ids, *tail_ids], before.at)
+    changed = dict.fromkeys(tail)
+    for obj in dirty:
+        if isinstance(obj, kind):
+            key = now.at.get(id(obj))
+            if key is None or (not keyed and key >= len(objs)) or items[key] is not obj:
+                return _strict_changes(items, before, dirty, kind)
+            changed[key] = None
+    return _Changes(list(changed), [], False, now)
+
+
+def _strict_changes(items: Mapping[str, Any] | list[Any], before: _Items, dirty: list[Any], kind: type) -> _Changes:
+    """`_changes` by object identity: `before.ids[i]` is the id of `before.objs[i]`, which it holds."""
     keyed = isinstance(items, Mapping)
     objs = list(items.values()) if keyed else items
     ids = list(map(id, objs))

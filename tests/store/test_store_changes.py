@@ -210,3 +210,21 @@ def test_the_signature_column_is_the_reducers_and_a_fresh_state_gets_its_own(tmp
         store.checkpoint("t1", run, state)
         second = sqlite3.connect(db).execute("SELECT signature FROM state").fetchone()[0]
     assert (first, second) == (state.signature(), "0123456789abcdef")
+
+
+def test_an_equal_copy_in_an_items_place_is_followed_once_it_is_assigned_to(tmp_path: Path) -> None:
+    db = tmp_path / "research.db"
+    with Store(db) as store:
+        new_task(store)
+        run = store.start_run("t1", "first")
+        state = _state(8)
+        store.checkpoint("t1", run, state)
+        lead, src = copy.copy(state.leads[4]), copy.copy(state.sources["S5"])  # equal, not the same objects
+        state.leads[4], state.sources["S5"] = lead, src
+        store.checkpoint("t1", run, state)  # nothing to write: they are equal
+        lead.refused, src.title = "denied", "the copy's title"
+        store.checkpoint("t1", run, state)
+        with Store(db) as reader:
+            loaded = reader.load_state("t1")
+    assert (loaded.leads[4].refused, loaded.sources["S5"].title) == ("denied", "the copy's title")
+    assert _exact(loaded) == _exact(state)
