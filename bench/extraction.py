@@ -11,11 +11,12 @@ with its defaults directly on the same HTML. The issue requires the visit mean
 to be within 0.02 of the direct mean. It also prints the speed of each, in
 pages/s (each page timed alone: ``visit`` end to end over loopback HTTP, and
 ``trafilatura.extract`` on the already-decoded HTML), and their ratio (issue 14:
->= 0.8x). The speed is the steady rate: each side first handles one untimed page
-(its one-time imports and caches, printed apart; `bench/startup.py` measures
-start-up), and the pages are served by a child process, as a web server would be,
-so the server's request handling does not share the measured client's interpreter
-lock.
+>= 0.8x). The goal is on the steady rate: the pages are handled twice and the second
+pass is timed (one-time imports and caches, e.g. the dateparser locales htmldate
+loads the first time a page needs its fallback, 0.8 s once, are paid in the
+first; its figures are printed too, and `bench/startup.py` measures start-up).
+The pages are served by a child process, as a web server would be, so the
+server's request handling does not share the measured client's interpreter lock.
 
 Token-F1: lowercase, split on non-word characters, F1 of the multiset overlap.
 
@@ -29,7 +30,6 @@ defaults to ``$RESEARCH_SHARED_DATA`` or ``<repo>/../shared/data``.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import gzip
 import json
 import os
@@ -39,7 +39,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import trafilatura
@@ -96,8 +96,14 @@ class PageScore:
 class Comparison:
     scores: list[PageScore]
     seconds: float
-    warm: tuple[float, float] = (0.0, 0.0)
-    """One-time start-up (s) of the untimed first extract and first visit (imports, caches)."""
+    cold: list[PageScore] = field(default_factory=list)
+    """The first pass's scores and times (one-time start-up included); the same as ``scores`` in one pass."""
+
+    def rates(self, scores: list[PageScore] | None = None) -> tuple[float, float]:
+        """Pages/s of visit and of trafilatura.extract alone."""
+        scores = self.scores if scores is None else scores
+        return (len(scores) / sum(s.visit_seconds for s in scores),
+                len(scores) / sum(s.direct_seconds for s in scores))
 
     @property
     def visit_mean(self) -> float:
@@ -129,12 +135,14 @@ def article_names(article_dir: Path) -> list[str]:
     return sorted(p.name.removesuffix(".html.gz") for p in (article_dir / "html").glob("*.html.gz"))
 
 
-def compare(article_dir: Path, names: list[str] | None = None) -> Comparison:
-    """Score ``visit`` and direct trafilatura on the pages ``names`` (default: all)."""
+def compare(article_dir: Path, names: list[str] | None = None, *, passes: int = 1) -> Comparison:
+    """Score ``visit`` and direct trafilatura on the pages ``names`` (default: all). With ``passes=2``
+    the pages are handled twice and the second pass's times are kept (the steady rate: one-time
+    imports and caches, e.g. dateparser's locales the first time htmldate needs them, are paid in the
+    first); the first pass's times stay in ``cold``."""
     truth = json.loads((article_dir / "ground-truth.json").read_text(encoding="utf-8"))
     names = article_names(article_dir) if names is None else names
     started = time.perf_counter()
-    scores: list[PageScore] = []
     with tempfile.TemporaryDirectory(prefix="extraction-bench-") as tmp:
         host_dir = Path(tmp) / "pages" / HOST
         host_dir.mkdir(parents=True)
@@ -145,28 +153,27 @@ def compare(article_dir: Path, names: list[str] | None = None) -> Comparison:
             transport=_LoopbackTransport(web), timeout=10.0, follow_redirects=False  # type: ignore[arg-type]
         ) as client:
             visitor = Visitor(client, AddressPolicy(allow_hosts=web.hosts))
-            first = (host_dir / f"{names[0]}.html").read_bytes().decode("utf-8", errors="replace")
-            t0 = time.perf_counter()
-            trafilatura.extract(first)
-            t1 = time.perf_counter()
-            with contextlib.suppress(ToolError):
-                visitor.visit(f"https://{HOST}/{names[0]}.html")
-            warm = (t1 - t0, time.perf_counter() - t1)
-            for name in names:
-                gold = truth[name]["articleBody"]
-                html = (host_dir / f"{name}.html").read_bytes().decode("utf-8", errors="replace")
-                t0 = time.perf_counter()
-                direct = trafilatura.extract(html) or ""
-                t1 = time.perf_counter()
-                error = None
-                try:
-                    visited = visitor.visit(f"https://{HOST}/{name}.html").text
-                except ToolError as exc:  # scored as an empty extraction, and reported
-                    visited, error = "", f"{type(exc).__name__}: {exc}"
-                t2 = time.perf_counter()
-                scores.append(PageScore(name, token_f1(visited, gold), token_f1(direct, gold), error,
-                                        visit_seconds=t2 - t1, direct_seconds=t1 - t0))
-    return Comparison(scores, time.perf_counter() - started, warm)
+            runs = [_one_pass(visitor, host_dir, names, truth) for _ in range(max(1, passes))]
+    return Comparison(runs[-1], time.perf_counter() - started, cold=runs[0])
+
+
+def _one_pass(visitor: Visitor, host_dir: Path, names: list[str], truth: dict) -> list[PageScore]:
+    scores: list[PageScore] = []
+    for name in names:
+        gold = truth[name]["articleBody"]
+        html = (host_dir / f"{name}.html").read_bytes().decode("utf-8", errors="replace")
+        t0 = time.perf_counter()
+        direct = trafilatura.extract(html) or ""
+        t1 = time.perf_counter()
+        error = None
+        try:
+            visited = visitor.visit(f"https://{HOST}/{name}.html").text
+        except ToolError as exc:  # scored as an empty extraction, and reported
+            visited, error = "", f"{type(exc).__name__}: {exc}"
+        t2 = time.perf_counter()
+        scores.append(PageScore(name, token_f1(visited, gold), token_f1(direct, gold), error,
+                                visit_seconds=t2 - t1, direct_seconds=t1 - t0))
+    return scores
 
 
 def phases(article_dir: Path, names: list[str]) -> dict[str, float]:
@@ -224,18 +231,18 @@ def main(argv: list[str] | None = None) -> int:
     names = article_names(article_dir)
     if args.sample:
         names = names[: args.sample]
-    result = compare(article_dir, names)
+    result = compare(article_dir, names, passes=2)
     print(f"pages: {len(result.scores)}   time: {result.seconds:.1f} s   visit errors: {len(result.errors)}")
     print(f"{'':24}{'mean F1':>10}{'median F1':>12}")
     print(f"{'visit (loopback HTTP)':24}{result.visit_mean:>10.4f}{result.visit_median:>12.4f}")
     print(f"{'trafilatura direct':24}{result.direct_mean:>10.4f}{result.direct_median:>12.4f}")
     print(f"{'difference':24}{result.mean_diff:>+10.4f}{result.visit_median - result.direct_median:>+12.4f}")
-    visit_rate = len(result.scores) / sum(s.visit_seconds for s in result.scores)
-    direct_rate = len(result.scores) / sum(s.direct_seconds for s in result.scores)
-    print(f"speed: visit {visit_rate:.1f} pages/s, trafilatura.extract alone {direct_rate:.1f} pages/s, "
-          f"ratio {visit_rate / direct_rate:.2f}x (goal >= 0.8x)")
-    print(f"  (each side warmed by one untimed page first: trafilatura.extract {result.warm[0]:.2f} s, "
-          f"visit {result.warm[1]:.2f} s of one-time start-up; the pages are served by another process)")
+    visit_rate, direct_rate = result.rates()
+    print(f"speed (second pass, steady): visit {visit_rate:.1f} pages/s, trafilatura.extract alone "
+          f"{direct_rate:.1f} pages/s, ratio {visit_rate / direct_rate:.2f}x (goal >= 0.8x)")
+    cold_visit, cold_direct = result.rates(result.cold)
+    print(f"speed (first pass, one-time start-up included): visit {cold_visit:.1f} pages/s, "
+          f"trafilatura.extract alone {cold_direct:.1f} pages/s, ratio {cold_visit / cold_direct:.2f}x")
     for score in result.errors:
         print(f"  {score.name}: {score.error}")
     if args.phases:
