@@ -216,8 +216,8 @@ def _changes(items: Mapping[str, Any] | list[Any], before: _Items, dirty: list[A
     `load_rows` reads them back in).
     """
     keyed = isinstance(items, Mapping)
-    objs = list(items.values()) if keyed else items
-    keys = list(items) if keyed else None
+    objs: list[Any] = list(items.values()) if isinstance(items, Mapping) else items
+    keys: list[Any] | None = list(items) if keyed else None
     n = len(before.objs)
     if len(objs) < n or objs[:n] != before.objs or (keys is not None and keys[:n] != before.keys):
         return _strict_changes(items, before, dirty, kind)
@@ -241,7 +241,7 @@ def _changes(items: Mapping[str, Any] | list[Any], before: _Items, dirty: list[A
 def _strict_changes(items: Mapping[str, Any] | list[Any], before: _Items, dirty: list[Any], kind: type) -> _Changes:
     """`_changes` by object identity: `before.ids[i]` is the id of `before.objs[i]`, which it holds."""
     keyed = isinstance(items, Mapping)
-    objs = list(items.values()) if keyed else items
+    objs: list[Any] = list(items.values()) if isinstance(items, Mapping) else items
     ids = list(map(id, objs))
     n = len(before.ids)
     changed: dict[Any, None] = {}
