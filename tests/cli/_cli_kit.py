@@ -70,6 +70,7 @@ def spawn(*args: str | Path, cwd: Path | None = None) -> subprocess.Popen[str]:
 _PREWARMED = (
     "import sys\n"
     "from research_agent.cli import main\n"
+    "import research_agent.store\n"  # what a command loads lazily, so firing it only acts (cancel races a run's end)
     "sys.stdin.readline()\n"
     "sys.argv = ['research', *sys.argv[1:]]\n"
     "main()\n"

@@ -10,6 +10,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from _fresh_stack import run_eval_on_a_fresh_stack
 from _subset import SIZES, chosen
 
 from research_agent.config import REPO_ROOT
@@ -34,7 +35,7 @@ def test_every_case_ships_a_recorded_script():
 def test_recorded_scripts_replay_every_case_through_the_llm_policy(tmp_path, size):
     out = io.StringIO()
     report = tmp_path / "eval.json"
-    rc = run_eval(chosen(size), json_path=report, workers=2, model="scripted:auto", out=out)
+    rc = run_eval_on_a_fresh_stack(chosen(size), json_path=report, workers=2, model="scripted:auto", out=out)
     print(out.getvalue())
     data = json.loads(report.read_text())
     overall = data["summary"]["evidence"]["overall"]
@@ -102,7 +103,7 @@ def test_model_mistakes_are_caught_by_the_program_and_do_not_move_the_stop(tmp_p
     for model in ("rules", "rules:noisy"):
         report = tmp_path / f"{model.replace(':', '-')}.json"
         out = io.StringIO()
-        assert run_eval(paths, json_path=report, workers=2, model=model, out=out) == 0, out.getvalue()
+        assert run_eval_on_a_fresh_stack(paths, json_path=report, workers=2, model=model, out=out) == 0, out.getvalue()
         runs[model] = {r["case"]: r for r in json.loads(report.read_text())["runs"]}
     clean, noisy = runs["rules"], runs["rules:noisy"]
     assert sum(r["rejected_outputs"] for r in noisy.values()) > 0 == sum(r["rejected_outputs"] for r in clean.values())
@@ -122,8 +123,8 @@ def test_baselines_with_a_model_are_the_same_stoppers(tmp_path, size):
     budget ends, so the evidence stopper's savings are measured against the same policy."""
     report = tmp_path / "eval.json"
     out = io.StringIO()
-    rc = run_eval(chosen(size, ["quick_complete", "conflict"], per_category=2), baselines=True, json_path=report,
-                  workers=2, model="rules", out=out)
+    rc = run_eval_on_a_fresh_stack(chosen(size, ["quick_complete", "conflict"], per_category=2), baselines=True,
+                                   json_path=report, workers=2, model="rules", out=out)
     assert rc == 0, out.getvalue()
     summary = json.loads(report.read_text())["summary"]
     assert summary["max_steps"]["overall"]["completion"] == 0.0

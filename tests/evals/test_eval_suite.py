@@ -12,9 +12,8 @@ import io
 import json
 
 import pytest
+from _fresh_stack import run_eval_on_a_fresh_stack
 from _subset import SIZES, chosen
-
-from research_agent.evals.runner import run_eval
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -23,7 +22,7 @@ def test_evalsets_meet_the_thresholds(tmp_path, monkeypatch, size):
     out = io.StringIO()
     report = tmp_path / "eval.json"
     paths = chosen(size, per_category=1)
-    rc = run_eval(paths, baselines=True, json_path=report, workers=2, out=out)
+    rc = run_eval_on_a_fresh_stack(paths, baselines=True, json_path=report, workers=2, out=out)
     print(out.getvalue())  # shown by pytest on failure, and with -s
     data = json.loads(report.read_text())
     overall = data["summary"]["evidence"]["overall"]

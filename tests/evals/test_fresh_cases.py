@@ -8,8 +8,9 @@ from __future__ import annotations
 import io
 import json
 
+from _fresh_stack import run_eval_on_a_fresh_stack
+
 from research_agent.config import REPO_ROOT
-from research_agent.evals.runner import run_eval
 
 DEV = REPO_ROOT / "evalsets_dev"
 
@@ -18,7 +19,7 @@ def test_fresh_synthetic_cases_end_right_with_gold_values(tmp_path, monkeypatch)
     monkeypatch.setenv("RESEARCH_HOME", str(tmp_path / "home"))
     out = io.StringIO()
     report = tmp_path / "eval.json"
-    run_eval([DEV], json_path=report, workers=2, out=out)
+    run_eval_on_a_fresh_stack([DEV], json_path=report, workers=2, out=out)
     runs = json.loads(report.read_text())["runs"]
     assert len(runs) >= 15
     wrong_endings = sorted(r["case"] for r in runs if r["end_kind"] != r["expected"])

@@ -11,13 +11,13 @@ import io
 import json
 
 import pytest
+from _fresh_stack import run_eval_on_a_fresh_stack
 
 from research_agent.contract import contract_from_mapping
 from research_agent.evals.case import discover_cases, load_case
 from research_agent.evals.realdata import build_set, shared_data_dir
 from research_agent.evals.realdata_comparison import load_specs
 from research_agent.evals.realdata_score import gold_match, load_gold, realdata_table
-from research_agent.evals.runner import run_eval
 from research_agent.evals.support import names_object, quote_has_value, wrong_confirmations
 from research_agent.state import Finding, Source, new_state
 
@@ -165,7 +165,7 @@ def subset_run(tmp_path_factory):
     paths = build_set("comparison", tmp / "cases", limit=COMPARISON_SUBSET)
     paths += build_set("ramdocs", tmp / "cases", limit=RAMDOCS_SUBSET)
     out, report = io.StringIO(), tmp / "runs.json"
-    run_eval(paths, json_path=report, workers=2, out=out)
+    run_eval_on_a_fresh_stack(paths, json_path=report, workers=2, out=out)
     runs = json.loads(report.read_text())["runs"]
     return runs, out.getvalue() + realdata_table(runs)
 
