@@ -34,7 +34,7 @@ candidates when any band is equal.  ``(b, r)`` is what datasketch's
 ``MinHashLSH(threshold, num_perm=128)`` fits for that threshold (14 × 9 at
 0.7; a test checks the table against datasketch), so the candidates are the
 ones ``MinHashLSH`` would return; no fitting (scipy) runs per index.  The
-signatures are rows of one numpy ``uint64`` matrix and a query compares its
+signatures are rows of one numpy ``uint32`` matrix and a query compares its
 bands with every row at once: rebuilding the index of a resumed run is one
 array conversion (instead of a ``MinHash`` object and a band hash per member),
 and a lookup stays around a millisecond at 10,000 members. Each
@@ -48,8 +48,10 @@ run rebuilds the same clusters.
 
 from __future__ import annotations
 
+import itertools
 import re
 import struct
+from array import array
 from hashlib import sha1 as _sha1
 from typing import TYPE_CHECKING, Any
 from zlib import crc32 as _crc32
@@ -253,9 +255,14 @@ class ClusterIndex:
         index = cls(threshold=float(data["threshold"]), version=int(data.get("version", 1)))
         members = data["members"]
         if members:
-            matrix = np.array([m["hashvalues"] for m in members], dtype=np.uint64)
-            if matrix.shape != (len(members), NUM_PERM):
+            rows = [m["hashvalues"] for m in members]
+            if any(len(row) != NUM_PERM for row in rows):
                 raise ValueError(f"a fingerprint has {NUM_PERM} hash values")
+            try:  # one C buffer from the saved ints: 28 ms at 10k fingerprints, against 58 for np.array
+                flat = array("I", itertools.chain.from_iterable(rows))
+            except (OverflowError, TypeError) as exc:
+                raise ValueError("a fingerprint hash value is not a 32-bit unsigned int") from exc
+            matrix = np.frombuffer(flat, dtype=np.uint32).reshape(len(rows), NUM_PERM)
             index._matrix = matrix
         for member in members:
             sid = str(member["source_id"])
@@ -275,7 +282,7 @@ class ClusterIndex:
             raise ValueError(f"a fingerprint has {NUM_PERM} hash values, got {len(hashvalues)}")
         n = len(self._ids)
         if self._matrix is None or n == len(self._matrix):
-            grown = np.zeros((max(16, 2 * n), NUM_PERM), dtype=np.uint64)
+            grown = np.zeros((max(16, 2 * n), NUM_PERM), dtype=np.uint32)
             if self._matrix is not None:
                 grown[:n] = self._matrix[:n]
             self._matrix = grown
@@ -293,7 +300,7 @@ class ClusterIndex:
         if n == 0 or self._matrix is None:
             return []
         used = self._bands * self._rows
-        query = np.asarray(hashvalues[:used], dtype=np.uint64)
+        query = np.asarray(hashvalues[:used], dtype=np.uint32)
         equal = (self._matrix[:n, :used] == query).reshape(n, self._bands, self._rows)
         return [self._ids[i] for i in np.flatnonzero(equal.all(axis=2).any(axis=1))]
 
