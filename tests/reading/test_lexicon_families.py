@@ -4,17 +4,10 @@ sentence phrased like the RAMDocs documents, and each refusing what only looks l
 
 from __future__ import annotations
 
-from research_agent.contract import DimensionSpec, ObjectSpec
-from research_agent.reading import Target, read_page
 from research_agent.reading.lexicon import family_named
 from research_agent.reading.segment import split_sentences
 
-
-def read(obj: str, dim: str, text: str, title: str = "") -> str | None:
-    d = DimensionSpec(name=dim)
-    objects = [ObjectSpec(name=obj)]
-    found = read_page(objects, [Target(f"{obj}/{dim}", objects[0], d)], title or obj, text)
-    return found[0].display if found else None
+from _read_kit import read
 
 
 def test_gender_names_map_to_the_intake_family() -> None:

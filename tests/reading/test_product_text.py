@@ -12,12 +12,7 @@ from research_agent.evals.support import attributed
 from research_agent.reading import Target, read_page
 from research_agent.reading.values import find_values
 
-
-def read(obj: str, dim: DimensionSpec | str, text: str, title: str | None = None, others: tuple[str, ...] = ()) -> str | None:
-    d = dim if isinstance(dim, DimensionSpec) else DimensionSpec(name=dim)
-    objects = [ObjectSpec(name=obj), *(ObjectSpec(name=o) for o in others)]
-    found = read_page(objects, [Target(f"{obj}/{d.name}", objects[0], d)], obj if title is None else title, text)
-    return found[0].display if found else None
+from _read_kit import read
 
 
 # ------------------------------------------------------------ the governed value: the noun after a number

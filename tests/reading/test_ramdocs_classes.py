@@ -6,15 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from research_agent.contract import DimensionSpec, ObjectSpec
-from research_agent.reading import Target, read_page
-
-
-def read(obj: str, dim: str, text: str, title: str = "") -> tuple[str, str] | None:
-    d = DimensionSpec(name=dim)
-    objects = [ObjectSpec(name=obj)]
-    found = read_page(objects, [Target(f"{obj}/{dim}", objects[0], d)], title or obj, text)
-    return (found[0].display, found[0].attribution.how) if found else None
+from _read_kit import read_how as read
 
 
 @pytest.mark.parametrize(

@@ -13,14 +13,9 @@ import pytest
 from research_agent.contract import DimensionSpec, ObjectSpec, TaskContract
 from research_agent.reading import Target, read_page
 
+from _read_kit import read
+
 DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
-
-
-def read(obj: str, dim: DimensionSpec | str, text: str, title: str = "", others: tuple[str, ...] = ()) -> str | None:
-    d = dim if isinstance(dim, DimensionSpec) else DimensionSpec(name=dim)
-    objects = [ObjectSpec(name=obj), *(ObjectSpec(name=o) for o in others)]
-    found = read_page(objects, [Target(f"{obj}/{d.name}", objects[0], d)], title or obj, text)
-    return found[0].display if found else None
 
 
 @pytest.mark.parametrize(
