@@ -12,7 +12,7 @@ imported inside the commands that need it, so `--help`, `--version` and
 
 from __future__ import annotations
 
-from . import running, tasks, trace_cmd, index_eval  # noqa: F401, I001  (register the commands, in help order)
+from . import running, tasks, trace_cmd, replay_cmd, index_eval  # noqa: F401, I001  (register the commands, in help order)
 from ._app import EXIT_BAD_INPUT, EXIT_EPILOG, EXIT_INTERRUPTED, app
 from .contract_input import build_contract, contract_toml
 from .running import sigint_cancels

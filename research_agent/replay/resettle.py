@@ -1,0 +1,73 @@
+"""Ruling a recorded step's cells again under other settings, with the function the run used.
+
+When a replay asks for another `min_sources`, every recorded step's cells are ruled again by
+`cell_rules.rule_cell` on the same evidence (findings, sources and their clusters, unread leads), the
+hard constraints are applied to the new statuses, and the no-progress counter is recounted from the
+new state signatures.  What the replay keeps across steps is its own: each cell's status (a cell it
+confirmed stays confirmed without asking the rubric again), the objects it ruled out, the signature.
+
+What cannot be ruled again is taken from the recording as it happened: a verdict of the rubric (a
+model call) is replayed only where the recording asked for it — a cell the rubric held back at that
+step stays held back; a value the recording never put to it counts as not objected to — and the ladder
+(a cell closed as `unavailable` after its paths were spent) is the recording's.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import replace
+
+from ..cell_rules import CellRuling, SettleRules, judged, rule_cell
+from ..settling import apply_constraints, apply_ruling, evidence_of
+from ..state import Cell, CellStatus, ResearchState
+
+__all__ = ["Resettler"]
+
+_RUBRIC_HOLDS = ("rubric_unsupported", "rubric_conflict")
+
+
+class Resettler:
+    """The cells of each recorded step, ruled under `rules`; call `view` once per step, in order."""
+
+    def __init__(self, rules: SettleRules) -> None:
+        self.rules = rules
+        self.prior: dict[str, CellStatus] = {}
+        self.ruled_out: dict[str, Cell] = {}
+        self.signature = ""
+        self.unchanged = 0
+        self.last_change = 0
+
+    def view(self, state: ResearchState, step: int) -> ResearchState:
+        """A copy of `state` whose cells and no-progress counters follow from `rules` (`state` is untouched)."""
+        view = copy.copy(state)
+        view.cells = {key: self._cell(key, recorded) for key, recorded in state.cells.items()}
+        for key, cell in view.cells.items():
+            if key not in self.ruled_out:
+                apply_ruling(cell, self._verdict(rule_cell(evidence_of(view, cell), self.rules), state.cells[key]))
+        apply_constraints(view)
+        self.ruled_out.update({k: c for k, c in view.cells.items() if c.status == "irrelevant"})
+        self.prior = {k: c.status for k, c in view.cells.items()}
+        signature = view.signature()
+        if signature == self.signature:
+            self.unchanged += 1
+        else:
+            self.unchanged, self.last_change = 0, step
+        self.signature = view.last_signature = signature
+        view.progress = replace(state.progress, unchanged_steps=self.unchanged, last_change_step=self.last_change)
+        return view
+
+    def _cell(self, key: str, recorded: Cell) -> Cell:
+        if key in self.ruled_out:
+            return self.ruled_out[key]
+        cell = copy.copy(recorded)
+        # a cell the ladder closed with nothing found is the recording's; any other starts from this replay's status
+        cell.status = "unavailable" if recorded.status == "unavailable" else self.prior.get(key, "pending")
+        return cell
+
+    @staticmethod
+    def _verdict(ruling: CellRuling | None, recorded: Cell) -> CellRuling | None:
+        if ruling is None or not ruling.awaiting_rubric:
+            return ruling
+        if recorded.gap in _RUBRIC_HOLDS:  # the rubric held this cell back at this step of the recording
+            return replace(ruling, status="partial", needed=recorded.needed, gap=recorded.gap, awaiting_rubric=False)
+        return judged(ruling, None)
