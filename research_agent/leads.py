@@ -62,12 +62,34 @@ def usable_leads(state: ResearchState, cell: Cell, limit: int | None = MAX_LEADS
     return out[:limit]
 
 
-def contradiction_order(state: ResearchState, cell: Cell) -> list[Lead]:
+class LeadIndex:
+    """What `contradiction_order` reads of the whole state, gathered once for all the cells of a step."""
+
+    def __init__(self, state: ResearchState) -> None:
+        self.state = state
+        self._read: set[tuple[str, str]] | None = None
+        visited = {s.canonical_url for s in state.sources.values() if s.opened or s.failure}
+        contract = state.task_contract
+        self.by_cell: dict[str, list[Lead]] = {}
+        for lead in state.leads:
+            if lead.hint is not None and not lead.refused and lead.canonical_url not in visited and lead_allowed(contract, lead.url):
+                self.by_cell.setdefault(lead.cell, []).append(lead)
+
+    @property
+    def read(self) -> set[tuple[str, str]]:
+        """(title, snippet) of every page read: computed once, and only when a hinted lead is sorted."""
+        if self._read is None:
+            self._read = _read_twins(self.state)
+        return self._read
+
+
+def contradiction_order(state: ResearchState, cell: Cell, index: LeadIndex | None = None) -> list[Lead]:
     """The unread leads whose snippet states a value, in the order `usable_leads` offers those that contradict
     a settled value: probable copies of a page already read last, official domains first on that rung."""
-    read, off_rung = _read_twins(state), _off_rung(state, cell)
-    hinted = [lead for lead in unread_leads(state, cell) if lead.hint is not None]
-    hinted.sort(key=lambda lead: ((squash(lead.title), squash(lead.snippet)) in read, off_rung(lead)))
+    index = index or LeadIndex(state)
+    off_rung = _off_rung(state, cell)
+    hinted = list(index.by_cell.get(cell.key, ()))
+    hinted.sort(key=lambda lead: ((squash(lead.title), squash(lead.snippet)) in index.read, off_rung(lead)))
     return hinted
 
 

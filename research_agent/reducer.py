@@ -44,7 +44,7 @@ from .normalize import query_key, squash
 from .reading import Target, check_finding, read_page
 from .policy.base import CellJudgement, FindingDraft, PageView
 from .leads import mentions, usable_leads
-from .settling import apply_constraints, apply_ruling, evidence_of, rules_of
+from .settling import EvidenceIndex, apply_constraints, apply_ruling, evidence_of, rules_of
 from .source_types import source_type_of
 from .step_kinds import Refusal, WaitReason
 from .state import LADDER, OPEN_STATUSES, ActionLog, Cell, CellStatus, Finding, Lead, ResearchState, RiskEvent, Source
@@ -156,7 +156,8 @@ class Reducer:
             for c in state.open_cells():
                 self._close(state, c, "no path left")
         state.clusters = work.index.to_dict()
-        return [c.key for c in state.cells.values() if self._settle(state, c)]
+        evidence = EvidenceIndex(state)
+        return [c.key for c in state.cells.values() if self._settle(state, c, evidence)]
 
     def finish(self, state: ResearchState, work: ReduceStep) -> ResearchState:
         """After the verdicts: hard constraints, ladders and the progress counters."""
@@ -372,10 +373,10 @@ class Reducer:
             source.failure = reason
 
     # ------------------------------------------------------------- settling
-    def _settle(self, state: ResearchState, cell: Cell) -> bool:
+    def _settle(self, state: ResearchState, cell: Cell, evidence: EvidenceIndex | None = None) -> bool:
         """Settle `cell` by the one rule (`cell_rules.rule_cell`); True: its value would be confirmed now and
         waits for the rubric (`apply_judgement`)."""
-        ruling = rule_cell(evidence_of(state, cell), rules_of(state))
+        ruling = rule_cell(evidence_of(state, cell, evidence), rules_of(state))
         apply_ruling(cell, ruling)
         if ruling is not None and ruling.awaiting_rubric:
             self._awaiting[cell.key] = ruling

@@ -8,12 +8,63 @@ calls these after every step; replay calls them on a recorded step's state with 
 
 from __future__ import annotations
 
-from .cell_rules import CellEvidence, CellRuling, Evidence, SettleRules, UnreadLead
-from .leads import contradiction_order
-from .source_types import source_type_of
-from .state import Cell, ResearchState
+from typing import Any
 
-__all__ = ["apply_constraints", "apply_ruling", "evidence_of", "rules_of"]
+from .cell_rules import CellEvidence, CellRuling, Evidence, SettleRules, UnreadLead
+from .leads import LeadIndex, contradiction_order
+from .source_types import source_type_of
+from .state import Cell, Finding, Lead, ResearchState, Source
+
+__all__ = ["EvidenceIndex", "apply_constraints", "apply_ruling", "evidence_of", "rules_of"]
+
+
+Memo = dict[str, tuple[Any, Any, Any]]
+"""id → (the item, what it was read with, what it gave): a replay's cache across steps (items are
+replaced, never edited, when the recording changes them)."""
+
+
+class EvidenceIndex:
+    """A step's findings by cell and (on first need) its unread leads, gathered once for all the cells.
+
+    `memo`, kept by a caller across steps, reuses the `Evidence` of a finding (and the `UnreadLead` of a
+    lead) whose objects are the same as at the last step: a replay of a long task rules every step's
+    cells without building them again."""
+
+    def __init__(self, state: ResearchState, memo: Memo | None = None) -> None:
+        self.state = state
+        self.memo = memo
+        self.findings: dict[str, list[Finding]] = {}
+        for f in state.findings.values():
+            self.findings.setdefault(f.cell, []).append(f)
+        self._leads: LeadIndex | None = None
+
+    def evidence(self, f: Finding, source: Source) -> Evidence:
+        hit = self.memo.get(f.id) if self.memo is not None else None
+        if hit is not None and hit[0] is f and hit[1] is source:
+            return hit[2]
+        ev = Evidence(f.id, f.value, f.display, f.source_id, source.cluster_id or f.source_id, source.domain, f.date,
+                      f.source_type, f.weak, f.confirms_alone)
+        if self.memo is not None:
+            self.memo[f.id] = (f, source, ev)
+        return ev
+
+    def unread(self, lead: Lead, cell: Cell) -> UnreadLead:
+        key = f"lead:{id(lead)}"
+        hit = self.memo.get(key) if self.memo is not None else None
+        if hit is not None and hit[0] is lead and hit[1] == cell.object:
+            return hit[2]
+        contract = self.state.task_contract
+        primary = source_type_of(lead.url, contract.object(cell.object).official_domains, contract) == "primary"
+        out = UnreadLead(lead.url, lead.hint or "", lead.hint_display, primary)
+        if self.memo is not None:
+            self.memo[key] = (lead, cell.object, out)
+        return out
+
+    @property
+    def leads(self) -> LeadIndex:
+        if self._leads is None:
+            self._leads = LeadIndex(self.state)
+        return self._leads
 
 
 def rules_of(state: ResearchState) -> SettleRules:
@@ -21,28 +72,19 @@ def rules_of(state: ResearchState) -> SettleRules:
     return SettleRules(min_sources=state.task_contract.min_sources)
 
 
-def evidence_of(state: ResearchState, cell: Cell) -> CellEvidence:
+def evidence_of(state: ResearchState, cell: Cell, index: EvidenceIndex | None = None) -> CellEvidence:
     """What `rule_cell` reads about `cell`: its findings on opened, unquarantined pages, and — when one of
-    them could confirm it — the unread leads whose snippet states a value."""
+    them could confirm it — the unread leads whose snippet states a value.  `index`: the step's, shared by
+    its cells (built here when not given)."""
+    index = index or EvidenceIndex(state)
     findings = []
-    for f in state.findings.values():
-        if f.cell != cell.key:
-            continue
+    for f in index.findings.get(cell.key, ()):
         source = state.sources[f.source_id]
-        if not source.opened or source.quarantined:
-            continue
-        findings.append(Evidence(
-            f.id, f.value, f.display, f.source_id, source.cluster_id or f.source_id, source.domain, f.date,
-            f.source_type, f.weak, f.confirms_alone,
-        ))
+        if source.opened and not source.quarantined:
+            findings.append(index.evidence(f, source))
     leads: tuple[UnreadLead, ...] = ()
     if any(f.source_type != "forum" and f.confirms_alone for f in findings):
-        contract = state.task_contract
-        official = contract.object(cell.object).official_domains
-        leads = tuple(
-            UnreadLead(lead.url, lead.hint, lead.hint_display, source_type_of(lead.url, official, contract) == "primary")
-            for lead in contradiction_order(state, cell) if lead.hint is not None
-        )
+        leads = tuple(index.unread(lead, cell) for lead in contradiction_order(state, cell, index.leads) if lead.hint is not None)
     return CellEvidence(cell.status, tuple(findings), leads)
 
 

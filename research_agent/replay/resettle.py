@@ -17,8 +17,8 @@ from __future__ import annotations
 import copy
 from dataclasses import replace
 
-from ..cell_rules import CellRuling, SettleRules, judged, rule_cell
-from ..settling import apply_constraints, apply_ruling, evidence_of
+from ..cell_rules import CellEvidence, CellRuling, SettleRules, judged, rule_cell
+from ..settling import EvidenceIndex, Memo, apply_constraints, apply_ruling, evidence_of
 from ..state import Cell, CellStatus, ResearchState
 
 __all__ = ["Resettler"]
@@ -33,28 +33,40 @@ class Resettler:
         self.rules = rules
         self.prior: dict[str, CellStatus] = {}
         self.ruled_out: dict[str, Cell] = {}
-        self.signature = ""
+        self.signature: tuple[object, ...] = ()
         self.unchanged = 0
         self.last_change = 0
+        self.memo: Memo = {}
+        self.rulings: dict[str, tuple[CellEvidence, CellRuling | None]] = {}
 
     def view(self, state: ResearchState, step: int) -> ResearchState:
         """A copy of `state` whose cells and no-progress counters follow from `rules` (`state` is untouched)."""
         view = copy.copy(state)
         view.cells = {key: self._cell(key, recorded) for key, recorded in state.cells.items()}
+        index = EvidenceIndex(view, self.memo)
         for key, cell in view.cells.items():
             if key not in self.ruled_out:
-                apply_ruling(cell, self._verdict(rule_cell(evidence_of(view, cell), self.rules), state.cells[key]))
+                apply_ruling(cell, self._verdict(self._rule(key, evidence_of(view, cell, index)), state.cells[key]))
         apply_constraints(view)
         self.ruled_out.update({k: c for k, c in view.cells.items() if c.status == "irrelevant"})
         self.prior = {k: c.status for k, c in view.cells.items()}
-        signature = view.signature()
+        signature = _signature(view)
         if signature == self.signature:
             self.unchanged += 1
         else:
             self.unchanged, self.last_change = 0, step
-        self.signature = view.last_signature = signature
+        self.signature = signature
         view.progress = replace(state.progress, unchanged_steps=self.unchanged, last_change_step=self.last_change)
         return view
+
+    def _rule(self, key: str, evidence: CellEvidence) -> CellRuling | None:
+        """`rule_cell`, reused while a cell's evidence is the same objects as at the last step."""
+        last = self.rulings.get(key)
+        if last is not None and _same(last[0], evidence):
+            return last[1]
+        ruling = rule_cell(evidence, self.rules)
+        self.rulings[key] = (evidence, ruling)
+        return ruling
 
     def _cell(self, key: str, recorded: Cell) -> Cell:
         if key in self.ruled_out:
@@ -71,3 +83,16 @@ class Resettler:
         if recorded.gap in _RUBRIC_HOLDS:  # the rubric held this cell back at this step of the recording
             return replace(ruling, status="partial", needed=recorded.needed, gap=recorded.gap, awaiting_rubric=False)
         return judged(ruling, None)
+
+
+def _same(a: CellEvidence, b: CellEvidence) -> bool:
+    return (a.prior == b.prior and len(a.findings) == len(b.findings) and len(a.leads) == len(b.leads)
+            and all(x is y for x, y in zip(a.findings, b.findings)) and all(x is y for x, y in zip(a.leads, b.leads)))
+
+
+def _signature(view: ResearchState) -> tuple[object, ...]:
+    """What `ResearchState.signature` hashes, compared as it is (the replay needs only whether it changed)."""
+    cells = tuple((k, c.status, c.value, tuple(sorted(c.finding_ids)), tuple(sorted(c.candidate_ids)), c.conflict,
+                   c.resolution, c.rung) for k, c in sorted(view.cells.items()))
+    opened = tuple(sorted(s.cluster_id or s.id for s in view.sources.values() if s.opened))
+    return cells, opened, len(view.risk)
