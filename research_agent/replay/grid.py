@@ -19,7 +19,8 @@ from ..endings import end_kind_for
 from ..evals.metrics import Ended, RunMetrics, aggregate, fmt, is_correct, score
 from ..evals.recorded import EvalReplayError, RecordedCase
 from ..report import build_report
-from ..store import Store
+from ..config import ResearchConfig
+from ..construct import open_store
 from .recording import NotReplayable, Recording
 from .replayer import Replayed, replay
 from .settings import ReplaySettings
@@ -91,7 +92,7 @@ def _load(folder: Path, case: RecordedCase) -> _Case:
     db = folder / case.db
     if not db.is_file():
         raise EvalReplayError(f"{db} is missing; record the eval again")
-    with Store(db) as store:
+    with open_store(ResearchConfig.model_validate({"db": db})) as store:
         try:
             return _Case(case, Recording.load(store, case.task_id))
         except NotReplayable as exc:
