@@ -1,7 +1,8 @@
 """The `research` command line: start, watch, interrupt, resume and read runs.
 
 Commands (one module each group): `run`, `resume` (running.py); `list`,
-`show`, `report`, `cancel` (tasks.py); `trace` (trace_cmd.py); `index`,
+`show`, `report`, `cancel` (tasks.py); `trace` (trace_cmd.py); `replay`
+(replay_cmd.py); `index`,
 `eval` (index_eval.py).  Results (reports, tables, timelines, JSON) go to
 **stdout**; progress, the live view, the one-line summary and errors go to
 **stderr**.  Importing this package loads typer and the command modules only:

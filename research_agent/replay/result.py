@@ -114,9 +114,12 @@ def render_text(result: ReplayResult) -> str:
     else:
         lines.append(f"replayed: no stop — {result.note}")
     s = result.saves
-    verb = "saves" if (s.tool_calls, s.steps) >= (0, 0) else "adds"
-    lines.append(f"against the recording this stop {verb} {abs(s.steps)} step(s), {abs(s.tool_calls)} tool call(s), "
-                 f"{abs(s.tokens)} token(s) and ${abs(s.cost):.4f}")
+    if result.replayed is None:
+        lines.append("against the recording: at least as many steps, tool calls, tokens and cost (the run goes on)")
+    else:
+        verb = "saves" if (s.tool_calls, s.steps) >= (0, 0) else "adds"
+        lines.append(f"against the recording this stop {verb} {abs(s.steps)} step(s), {abs(s.tool_calls)} tool call(s), "
+                     f"{abs(s.tokens)} token(s) and ${abs(s.cost):.4f}")
     lines.append(f"\nthe table at step {result.at.steps}:")
     width = max((len(c.cell) for c in result.cells), default=4)
     for c in result.cells:
