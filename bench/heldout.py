@@ -58,8 +58,9 @@ def run_one(case_dir: str) -> tuple[RunCells, dict, dict[str, str]]:
         return RunCells(end_kind="refused", refused=True), gold, {}
     contract = case.contract_model()
     with tempfile.TemporaryDirectory(prefix="research-heldout-") as tmp:
+        settings: dict = {"model": "offline"}  # the settings run_case gives an offline eval run
         cfg = ResearchConfig(
-            model="offline", db=Path(tmp) / "eval.db", traces=Path(tmp) / "traces", corpus=case.root,
+            **settings, db=Path(tmp) / "eval.db", traces=Path(tmp) / "traces", corpus=case.root,
             max_steps=case.budget.max_steps, max_time=case.budget.max_time, http_timeout=0.5,
             retry_base_delay=0.05, retry_max_delay=0.5,
         )

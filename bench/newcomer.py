@@ -67,7 +67,9 @@ def run_corpus(question: str, corpus: Path) -> RunCells:
 
 
 def _cells_of(report: dict) -> RunCells:
-    cells, objects, dims = {}, {}, []
+    cells: dict[str, tuple[str, list[str]]] = {}
+    objects: dict[str, list[str]] = {}
+    dims: list[str] = []
     for row in report.get("answer", []):
         cells[row["cell"]] = (row["status"], [row["conclusion"]] if row.get("conclusion") else [])
         objects.setdefault(row["object"], [row["object"]])
