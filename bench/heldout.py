@@ -30,6 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _heldout_score import FIGURES_HEAD, Figures, RunCells, figures_line, score_run  # noqa: E402
+import newcomer  # noqa: E402
 
 from research_agent.config import REPO_ROOT  # noqa: E402
 
@@ -159,9 +160,8 @@ def main() -> int:
             if name != "newcomer":
                 print("\n".join(measure(name, splits, args.workers)), flush=True)
         if args.set in ("newcomer", "all") and "test" in splits:
-            from newcomer import measure_corpora
-            print("\n".join(measure_corpora()))
-    except DataProblem as exc:
+            print("\n".join(newcomer.measure_corpora()))
+    except (DataProblem, newcomer.DataProblem) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     return 0
