@@ -85,7 +85,14 @@ def replay_grid(folder: Path, cases: list[RecordedCase], points: list[ReplaySett
     loaded = [_load(folder, c) for c in cases if c.stopper == "evidence"]
     if not loaded:
         raise EvalReplayError(f"{folder} holds no recorded run of the evidence stopper to replay")
-    return [_scored(case, point, replay(case.recording, point)) for point in points for case in loaded]
+    return [_scored(case, point, _replayed(case, point)) for point in points for case in loaded]
+
+
+def _replayed(case: _Case, point: ReplaySettings) -> Replayed:
+    try:
+        return replay(case.recording, point)
+    except NotReplayable as exc:
+        raise EvalReplayError(f"{case.recorded.facts.id}: {exc}") from exc
 
 
 def _load(folder: Path, case: RecordedCase) -> _Case:

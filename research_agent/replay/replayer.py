@@ -26,7 +26,7 @@ from ..cell_rules import SettleRules
 from ..state import ResearchState
 from ..stop_rules import budget_criteria, research_criteria
 from ..store.replay_log import LoggedStep
-from .recording import Recording
+from .recording import NotReplayable, Recording
 from .resettle import Resettler
 from .settings import Figures, Limits, ReplaySettings, limits_for
 
@@ -95,7 +95,7 @@ def replay(recording: Recording, asked: ReplaySettings) -> Replayed:
             return Replayed(recording, asked, limits, stop, logged.step, view, fig, end)
         last = (logged.step, view, fig)
     if last is None:
-        raise ValueError("a recording holds at least one step")
+        raise NotReplayable(f"task {recording.task.id} ended before its first step: there is no stop decision to replay")
     step, view, fig = last
     return Replayed(recording, asked, limits, None, step, view, fig, end)
 

@@ -12,10 +12,11 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
 from _store_kit import add_finding, add_source, add_step, base_state, new_task
 
 from research_agent.endings import EndKind
-from research_agent.replay import Recording
+from research_agent.replay import NotReplayable, Recording, ReplaySettings, replay
 from research_agent.state import Lead, ResearchState
 from research_agent.store import Store
 from research_agent.store.replay_log import StepFacts
@@ -100,3 +101,13 @@ def test_each_step_logs_what_it_changed_not_the_whole_state(tmp_path: Path) -> N
     # a late step logs its action, its source, its finding, its leads and the few rows it touched,
     # however many the run holds by then
     assert per_step[30] <= per_step[10] + 2 < len(state.sources) + len(state.leads)
+
+
+def test_a_task_that_ended_before_its_first_step_has_nothing_to_replay(tmp_path: Path) -> None:
+    with Store(tmp_path / "r.db") as store:
+        new_task(store)
+        run = store.start_run("t1", "first")
+        store.finish("t1", run, end_kind=EndKind.USER_CANCELLED, stop_reason="user_cancelled", stop_detail="before step 1",
+                     usage={}, report_md="", report_json={}, state=base_state())
+        with pytest.raises(NotReplayable, match="ended before its first step"):
+            replay(Recording.load(store, "t1"), ReplaySettings())
