@@ -65,14 +65,16 @@ def usable_leads(state: ResearchState, cell: Cell, limit: int | None = MAX_LEADS
 class LeadIndex:
     """What `contradiction_order` reads of the whole state, gathered once for all the cells of a step."""
 
-    def __init__(self, state: ResearchState) -> None:
+    def __init__(self, state: ResearchState, hinted: list[Lead] | None = None) -> None:
+        """`hinted`: the state's leads whose snippet states a value, in order, when the caller keeps them."""
         self.state = state
         self._read: set[tuple[str, str]] | None = None
-        visited = {s.canonical_url for s in state.sources.values() if s.opened or s.failure}
+        leads = [lead for lead in (state.leads if hinted is None else hinted) if lead.hint is not None and not lead.refused]
+        visited = {s.canonical_url for s in state.sources.values() if s.opened or s.failure} if leads else set()
         contract = state.task_contract
         self.by_cell: dict[str, list[Lead]] = {}
-        for lead in state.leads:
-            if lead.hint is not None and not lead.refused and lead.canonical_url not in visited and lead_allowed(contract, lead.url):
+        for lead in leads:
+            if lead.canonical_url not in visited and lead_allowed(contract, lead.url):
                 self.by_cell.setdefault(lead.cell, []).append(lead)
 
     @property

@@ -30,12 +30,18 @@ class EvidenceIndex:
     lead) whose objects are the same as at the last step: a replay of a long task rules every step's
     cells without building them again."""
 
-    def __init__(self, state: ResearchState, memo: Memo | None = None) -> None:
+    def __init__(self, state: ResearchState, memo: Memo | None = None, findings: dict[str, list[Finding]] | None = None,
+                 hinted: list[Lead] | None = None) -> None:
+        """`findings` (by cell) and `hinted` (the leads whose snippet states a value): a caller that keeps
+        them up to date across steps passes them, instead of a pass over the state."""
         self.state = state
         self.memo = memo
-        self.findings: dict[str, list[Finding]] = {}
-        for f in state.findings.values():
-            self.findings.setdefault(f.cell, []).append(f)
+        if findings is None:
+            findings = {}
+            for f in state.findings.values():
+                findings.setdefault(f.cell, []).append(f)
+        self.findings = findings
+        self.hinted = hinted
         self._leads: LeadIndex | None = None
 
     def evidence(self, f: Finding, source: Source) -> Evidence:
@@ -63,7 +69,7 @@ class EvidenceIndex:
     @property
     def leads(self) -> LeadIndex:
         if self._leads is None:
-            self._leads = LeadIndex(self.state)
+            self._leads = LeadIndex(self.state, self.hinted)
         return self._leads
 
 

@@ -24,6 +24,7 @@ from ..store import Store
 from ..store.records import RunRecord, RunUsage, TaskRecord
 from ..store.replay_log import LoggedChange, LoggedStep
 from ..store.snapshot import RowChange
+from .tracker import Touched
 
 __all__ = ["NotReplayable", "Recording"]
 
@@ -83,15 +84,23 @@ class Recording:
     # --------------------------------------------------------------- states
     def states(self) -> Iterator[tuple[LoggedStep, ResearchState]]:
         """The state after every logged step, in order (one object, updated in place)."""
+        for logged, state, _ in self.steps_touched():
+            yield logged, state
+
+    def steps_touched(self) -> Iterator[tuple[LoggedStep, ResearchState, Touched]]:
+        """`states()`, with the rows each step changed."""
         state = ResearchState(task=self.task.question, contract=self.contract)
         texts = _parsed([c.change.text for c in self.changes])
         at = 0
         for logged in self.steps:
+            touched = Touched()
             while at < len(self.changes) and self.changes[at].step <= logged.step:
-                _apply(state, self.changes[at].change, texts[at])
+                change = self.changes[at].change
+                _apply(state, change, texts[at])
+                _touch(touched, change)
                 at += 1
             _apply_core(state, logged.core)
-            yield logged, state
+            yield logged, state, touched
 
 
 def _settings_of(task: TaskRecord) -> StopSettings:
@@ -152,6 +161,16 @@ def _item(kind: str, data: dict[str, Any]) -> Any:
     if kind == "leads":
         return Lead.restore(data)
     return ActionLog(**data)
+
+
+def _touch(touched: Touched, change: RowChange) -> None:
+    kind, op, key = change.kind, change.op, change.key
+    if op in ("reset", "clear", "truncate"):  # rare: a process's first write, a moved item, a shorter list
+        touched.rebuilt = True
+    elif kind == "leads":
+        touched.leads.add(int(key or 0))
+    elif kind in ("cells", "findings", "sources") and key is not None:
+        getattr(touched, kind).add(str(key))
 
 
 def _apply_core(state: ResearchState, core: dict[str, Any]) -> None:

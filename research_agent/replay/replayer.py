@@ -84,11 +84,11 @@ def replay(recording: Recording, asked: ReplaySettings) -> Replayed:
     resettler = Resettler(SettleRules(limits.criteria.min_sources)) if limits.resettles else None
     last: tuple[int, ResearchState, Figures] | None = None
     end = _end_figures(recording)
-    for logged, state in recording.states():
+    for logged, state, touched in recording.steps_touched():
         if logged.facts is None and logged.step == 0:
             continue  # the task ended before its first step: nothing was judged
         fig = _figures(recording, logged, state)
-        view = resettler.view(state, logged.step) if resettler is not None else state
+        view = resettler.view(state, logged.step, touched) if resettler is not None else state
         hard_only = logged.facts is not None and logged.facts.hard_only
         stop = _fact(recording, logged, state, fig, own_judge, asked, own) or judge(view, fig, hard_only)
         if stop is not None:

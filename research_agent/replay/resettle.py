@@ -19,7 +19,8 @@ from dataclasses import replace
 
 from ..cell_rules import CellEvidence, CellRuling, SettleRules, judged, rule_cell
 from ..settling import EvidenceIndex, Memo, apply_constraints, apply_ruling, evidence_of
-from ..state import Cell, CellStatus, ResearchState
+from ..state import Cell, ResearchState
+from .tracker import Touched, Tracker
 
 __all__ = ["Resettler"]
 
@@ -31,33 +32,49 @@ class Resettler:
 
     def __init__(self, rules: SettleRules) -> None:
         self.rules = rules
-        self.prior: dict[str, CellStatus] = {}
         self.ruled_out: dict[str, Cell] = {}
-        self.signature: tuple[object, ...] = ()
+        self.cells: dict[str, Cell] = {}
+        """The last view's cells (a cell nothing touched is kept as it was ruled)."""
+        self.cell_sigs: tuple[object, ...] = ()
         self.unchanged = 0
         self.last_change = 0
         self.memo: Memo = {}
         self.rulings: dict[str, tuple[CellEvidence, CellRuling | None]] = {}
+        self.tracker = Tracker()
 
-    def view(self, state: ResearchState, step: int) -> ResearchState:
-        """A copy of `state` whose cells and no-progress counters follow from `rules` (`state` is untouched)."""
+    def view(self, state: ResearchState, step: int, touched: Touched | None = None) -> ResearchState:
+        """A copy of `state` whose cells and no-progress counters follow from `rules` (`state` is untouched).
+        With `touched` (what the step changed), only the cells whose evidence may have changed are ruled again."""
+        if touched is None or touched.rebuilt or not self.cells:
+            before = sorted(self.tracker.opened.values())
+            self.tracker.rebuild(state)
+            dirty, opened_changed = set(state.cells), not self.cells or before != sorted(self.tracker.opened.values())
+        else:
+            dirty, opened_changed = self.tracker.update(state, touched)
         view = copy.copy(state)
-        view.cells = {key: self._cell(key, recorded) for key, recorded in state.cells.items()}
-        index = EvidenceIndex(view, self.memo)
-        for key, cell in view.cells.items():
+        view.cells = {key: self._cell(key, recorded) if key in dirty or key not in self.cells else self.cells[key]
+                      for key, recorded in state.cells.items()}
+        index = EvidenceIndex(view, self.memo, self.tracker.findings_of(state, dirty), self.tracker.hinted_leads())
+        for key in dirty:
+            cell = view.cells[key]
             if key not in self.ruled_out:
                 apply_ruling(cell, self._verdict(self._rule(key, evidence_of(view, cell, index)), state.cells[key]))
         apply_constraints(view)
         self.ruled_out.update({k: c for k, c in view.cells.items() if c.status == "irrelevant"})
-        self.prior = {k: c.status for k, c in view.cells.items()}
-        signature = _signature(view)
-        if signature == self.signature:
+        self.cells = view.cells
+        self._count(view, step, opened_changed)
+        view.progress = replace(state.progress, unchanged_steps=self.unchanged, last_change_step=self.last_change)
+        return view
+
+    def _count(self, view: ResearchState, step: int, opened_changed: bool) -> None:
+        """The no-progress counter over this replay's state signatures (what `ResearchState.signature`
+        hashes: the cells, the clusters read, the risk events)."""
+        sigs = (_cell_signature(view), len(view.risk))
+        if sigs == self.cell_sigs and not opened_changed:
             self.unchanged += 1
         else:
             self.unchanged, self.last_change = 0, step
-        self.signature = signature
-        view.progress = replace(state.progress, unchanged_steps=self.unchanged, last_change_step=self.last_change)
-        return view
+        self.cell_sigs = sigs
 
     def _rule(self, key: str, evidence: CellEvidence) -> CellRuling | None:
         """`rule_cell`, reused while a cell's evidence is the same objects as at the last step."""
@@ -73,7 +90,8 @@ class Resettler:
             return self.ruled_out[key]
         cell = copy.copy(recorded)
         # a cell the ladder closed with nothing found is the recording's; any other starts from this replay's status
-        cell.status = "unavailable" if recorded.status == "unavailable" else self.prior.get(key, "pending")
+        last = self.cells.get(key)
+        cell.status = "unavailable" if recorded.status == "unavailable" else (last.status if last is not None else "pending")
         return cell
 
     @staticmethod
@@ -90,9 +108,6 @@ def _same(a: CellEvidence, b: CellEvidence) -> bool:
             and all(x is y for x, y in zip(a.findings, b.findings)) and all(x is y for x, y in zip(a.leads, b.leads)))
 
 
-def _signature(view: ResearchState) -> tuple[object, ...]:
-    """What `ResearchState.signature` hashes, compared as it is (the replay needs only whether it changed)."""
-    cells = tuple((k, c.status, c.value, tuple(sorted(c.finding_ids)), tuple(sorted(c.candidate_ids)), c.conflict,
-                   c.resolution, c.rung) for k, c in sorted(view.cells.items()))
-    opened = tuple(sorted(s.cluster_id or s.id for s in view.sources.values() if s.opened))
-    return cells, opened, len(view.risk)
+def _cell_signature(view: ResearchState) -> tuple[object, ...]:
+    return tuple((k, c.status, c.value, tuple(sorted(c.finding_ids)), tuple(sorted(c.candidate_ids)), c.conflict,
+                  c.resolution, c.rung) for k, c in sorted(view.cells.items()))

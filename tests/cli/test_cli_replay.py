@@ -14,8 +14,11 @@ from pathlib import Path
 import pytest
 from _cli_kit import cli
 
+from research_agent.cell_rules import SettleRules
 from research_agent.config import DEMO_CORPUS
-from research_agent.store import migrations
+from research_agent.replay import Recording
+from research_agent.replay.resettle import Resettler
+from research_agent.store import Store, migrations
 
 QUESTION = "Compare Quillstore, Ferrodb and Nimbus KV on license and pricing"
 
@@ -64,6 +67,15 @@ def test_a_resumed_task_replays_across_its_runs(tmp_path: Path) -> None:
     assert whole["replayed"] == whole["recorded"] and whole["recorded"]["end_kind"] == "completed"
     first_budget = json.loads(cli("replay", "t1", "--db", db, "--max-steps", "5", "--json").stdout)
     assert (first_budget["replayed"]["step"], first_budget["replayed"]["stop_reason"]) == (5, "budget_steps")
+    # the resume's first write logged the whole state again: cells ruled again under the recorded rules,
+    # step by step across it, are the recorded ones
+    with Store(db) as store:
+        recording = Recording.load(store, "t1")
+    resettler = Resettler(SettleRules(recording.contract.min_sources))
+    for logged, state, touched in recording.steps_touched():
+        view = resettler.view(state, logged.step, touched)
+        assert {k: c.status for k, c in view.cells.items()} == {k: c.status for k, c in state.cells.items()}
+        assert view.progress.unchanged_steps == state.progress.unchanged_steps
 
 
 def test_a_tool_call_budget_is_a_stop_setting_of_a_run_and_of_its_replay(tmp_path: Path) -> None:

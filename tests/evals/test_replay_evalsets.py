@@ -100,3 +100,22 @@ def test_a_3x3_grid_prints_the_tradeoff_per_setting_and_the_recorded_point_score
             assert agg[key] == ran[category][key], (category, key)
     text = _cli(folder.parent.parent, "eval", "--replay", manifest.id, "--grid", "min_sources=1,2")
     assert "premature" in text.stdout and "overrun" in text.stdout and "dup search" in text.stdout
+
+
+def test_ruling_every_recorded_step_again_under_its_own_rules_gives_the_recorded_table(recorded):
+    """The cells a replay rules again (`--min-sources`) come from the function the run used: under the
+    recorded `min_sources` every step of every case gets back its recorded statuses and no-progress count."""
+    from research_agent.cell_rules import SettleRules
+    from research_agent.replay.resettle import Resettler
+
+    folder, manifest, _ = recorded
+    for case in manifest.cases:
+        with Store(folder / case.db) as store:
+            recording = Recording.load(store, case.task_id)
+        resettler = Resettler(SettleRules(recording.contract.min_sources))
+        for logged, state, touched in recording.steps_touched():
+            view = resettler.view(state, logged.step, touched)
+            want = {k: (c.status, c.value, c.independent_sources, c.needed) for k, c in state.cells.items()}
+            got = {k: (c.status, c.value, c.independent_sources, c.needed) for k, c in view.cells.items()}
+            assert got == want, (case.facts.id, logged.step)
+            assert view.progress.unchanged_steps == state.progress.unchanged_steps, (case.facts.id, logged.step)
