@@ -5,7 +5,7 @@ against its own SQLite store, whose replay log (migration 8) holds the state aft
 store is written under `$RESEARCH_HOME/evals/<id>/<stopper>/<case>.db` instead of a temporary folder,
 and `manifest.json` beside it lists the cases with what scoring needs (`CaseFacts`), so a replay
 needs neither the case folders nor a model.  The newest `KEEP` recordings are kept; an eval removes
-older ones when it starts, and says how many.
+older ones (an interrupted eval's too) when it starts, and says how many.
 """
 
 from __future__ import annotations
@@ -54,7 +54,8 @@ def new_recording(model: str) -> tuple[Path, RecordedEval, int]:
     `KEEP - 1` older recordings; returns how many were removed."""
     root = evals_root()
     root.mkdir(parents=True, exist_ok=True)
-    old = sorted((p for p in root.iterdir() if (p / MANIFEST).is_file()), key=lambda p: p.stat().st_mtime)
+    # an interrupted eval leaves a folder without its manifest: it counts too, newest kept first
+    old = sorted((p for p in root.iterdir() if p.is_dir()), key=lambda p: p.stat().st_mtime)
     removed = old[: max(0, len(old) - (KEEP - 1))]
     for path in removed:
         shutil.rmtree(path, ignore_errors=True)
