@@ -58,7 +58,7 @@ from ..endings import EndKind
 from ..state import ResearchState, new_state
 from . import migrations
 from .db import Database
-from .errors import StoreError, UnknownTask
+from .errors import LeaseLost, StoreError, UnknownTask
 from .records import (
     ActionRecord,
     ReportFormat,
@@ -190,6 +190,7 @@ class Store:
         self.path = Path(path).expanduser()
         self._db = Database(self.path)
         self._written: dict[str, Written] = {}
+        self._leases: dict[str, int] = {}
         try:
             version = migrations.current_version(self._db.conn)
             if version > migrations.LATEST_VERSION:
@@ -224,6 +225,26 @@ class Store:
 
     def _read(self):
         return self._db.transaction(write=False)
+
+    # ------------------------------------------------------------ leases (docs/scale.md)
+    def hold_lease(self, task_id: str, epoch: int | None) -> None:
+        """From now on every commit about `task_id` (start_run, checkpoint, finish, clear_cancel)
+        first checks that the task's `lease_epoch` is still `epoch`, in its own transaction, and
+        raises `LeaseLost` (rolling back) when another worker has claimed the task since; None
+        stops checking."""
+        if epoch is None:
+            self._leases.pop(task_id, None)
+        else:
+            self._leases[task_id] = epoch
+
+    def _fence(self, conn: Any, task_id: str) -> None:
+        epoch = self._leases.get(task_id)
+        if epoch is None:
+            return
+        # an UPDATE, not a SELECT: it holds the row until commit, so a claim waits for this commit
+        cur = conn.execute("UPDATE tasks SET lease_epoch = lease_epoch WHERE id = ? AND lease_epoch = ?", (task_id, epoch))
+        if cur.rowcount == 0:
+            raise LeaseLost(task_id, f"its lease {epoch} was taken over; this commit is dropped")
 
     @staticmethod
     def _task_row(conn: sqlite3.Connection, task_id: str) -> tuple:
@@ -275,6 +296,7 @@ class Store:
             raise StoreError(f"unknown run kind {kind!r}; use 'first' or 'resume'")
         with self._write() as conn:
             self._task_row(conn, task_id)
+            self._fence(conn, task_id)
             last = conn.execute("SELECT max(number) FROM runs WHERE task_id = ?", (task_id,)).fetchone()[0]
             number = (last or 0) + 1
             run_id = f"{task_id}-r{number}"
@@ -300,6 +322,7 @@ class Store:
         plan = self._plan(task_id, state)
         try:
             with self._write() as conn:
+                self._fence(conn, task_id)
                 written = self._write_state(conn, task_id, run_id, state, run_usage, plan, running=True)
         except BaseException:
             plan.drop()  # not committed: the next checkpoint writes everything
@@ -330,6 +353,7 @@ class Store:
             stale.close()
         with self._write() as conn:
             self._task_row(conn, task_id)
+            self._fence(conn, task_id)
             if state is not None and plan is not None:
                 self._write_state(conn, task_id, run_id, state, run_usage, plan)
             self._check_run(conn, task_id, run_id)
@@ -515,6 +539,7 @@ class Store:
     def clear_cancel(self, task_id: str) -> None:
         with self._write() as conn:
             self._task_row(conn, task_id)
+            self._fence(conn, task_id)
             conn.execute("UPDATE tasks SET cancel_requested = 0 WHERE id = ?", (task_id,))
 
     # ------------------------------------------------------------ helpers
