@@ -398,8 +398,7 @@ def execute(
     sleep: Callable[[float], None] = time.sleep,
     seams: RunSeams | None = None,
 ) -> Outcome:
-    """Run (or continue) one task through the engine until a stop rule fires (`seams`: a queue
-    worker's lease gate, shared rate limits and hooks; `calls.py`)."""
+    """Run (or continue) one task through the engine until a stop rule fires (`seams`: a queue worker's gate)."""
     run_id = store.start_run(task_id, "resume" if state is not None else "first", os.getpid())
     meter = UsageMeter()  # the engine's: the policy's model is handed over metered on it
     hook = _Checkpoint(store, task_id, run_id, state, base_usage or {}, on_step)

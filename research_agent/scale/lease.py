@@ -17,7 +17,9 @@ stale or gone.
   a lease whose epoch moved on raises `LeaseLost`.  A lease whose epoch is
   ours but whose heartbeat is stale (the worker was paused, or the database
   was away) waits up to `stalled_seconds` for the heartbeat to come back:
-  either it does (nobody took over: go on) or the epoch moves (stop).
+  either it does (nobody took over: go on) or the epoch moves (stop).  While
+  the database cannot be reached at all the gate waits (up to 30 s): nobody
+  can take the task over meanwhile.
 """
 
 from __future__ import annotations
@@ -117,6 +119,13 @@ class LeaseGate:
     def __init__(self, leases: Leases, lease: Lease, draining: threading.Event | None = None) -> None:
         self.leases, self.lease, self.draining = leases, lease, draining
         self.checks = 0
+        self.outage_seconds = 30.0
+        self._outage_since: float | None = None
+
+    def _outage_ends(self) -> float:
+        if self._outage_since is None:
+            self._outage_since = time.monotonic()
+        return self._outage_since + self.outage_seconds
 
     def before_call(self, kind: CallKind, name: str) -> None:
         self.checks += 1
@@ -125,7 +134,12 @@ class LeaseGate:
             try:
                 ours, fresh = self.leases.state(self.lease)
             except StoreUnavailable:
-                ours, fresh = True, False  # the database is away: nobody can take the task over meanwhile
+                if time.monotonic() >= self._outage_ends():
+                    raise
+                time.sleep(0.25)  # the database is away: nobody can take the task over meanwhile
+                deadline = time.monotonic() + self.leases.stalled_seconds
+                continue
+            self._outage_since = None
             if not ours:
                 raise LeaseLost(self.lease.task_id, f"its lease {self.lease.epoch} was taken over before a {kind.value} "
                                                     f"call ({name}); this worker makes no further call")

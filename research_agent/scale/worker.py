@@ -21,6 +21,7 @@ import asyncio
 import logging
 import signal
 import sys
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -74,45 +75,99 @@ def run_worker(opts: WorkerOptions) -> int:
         store.close()
 
 
+class _Heartbeat(threading.Thread):
+    """This process's own heartbeat for its queue worker rows, beside Procrastinate's.
+
+    Procrastinate's worker stops itself when the database goes away (its listener or heartbeat
+    task fails) and then waits for its running jobs: those tasks ride the outage out in the
+    store, and their leases live on this heartbeat, which retries until the database is back."""
+
+    def __init__(self, db: Any, every: float) -> None:
+        super().__init__(name="research-heartbeat", daemon=True)
+        self.db, self.every = db, every
+        self.ids: set[int] = set()
+        self.halt = threading.Event()
+
+    def run(self) -> None:
+        while not self.halt.wait(self.every):
+            ids = sorted(self.ids)
+            if not ids:
+                continue
+            try:
+                with self.db.connection() as conn:
+                    conn.execute("UPDATE procrastinate_workers SET last_heartbeat = now() WHERE id = ANY(%s)", (ids,))
+            except Exception:  # noqa: BLE001 - the database is away: beat again at the next tick
+                continue
+
+
 async def _main(opts: WorkerOptions, runtime: Any) -> int:
     import psycopg_pool
 
-    from .queue import APP, RUN_TASK
+    from .queue import APP
 
     pool = psycopg_pool.AsyncConnectionPool(opts.url, min_size=1, max_size=opts.concurrency + 4, open=False,
                                             check=psycopg_pool.AsyncConnectionPool.check_connection,
                                             name="research-queue")
     await pool.open(wait=True, timeout=10.0)
+    beat = _Heartbeat(runtime.store.database, opts.heartbeat)
+    beat.start()
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+
+    def drain() -> None:
+        runtime.draining.set()
+        stop.set()
+
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, drain)
     try:
         async with APP.open_async(pool):
-            worker = asyncio.create_task(APP.run_worker_async(
-                concurrency=opts.concurrency, wait=True, install_signal_handlers=False,
-                update_heartbeat_interval=opts.heartbeat, stalled_worker_timeout=opts.stalled,
-                fetch_job_polling_interval=0.5, delete_jobs="successful", name="research"))
-            stop = asyncio.Event()
-            loop = asyncio.get_running_loop()
-
-            def drain() -> None:
-                runtime.draining.set()
-                stop.set()
-
-            for sig in (signal.SIGTERM, signal.SIGINT):
-                loop.add_signal_handler(sig, drain)
-            watchers = [asyncio.create_task(stop.wait())]
-            if opts.until_idle:
-                watchers.append(asyncio.create_task(_until_idle(runtime, RUN_TASK, opts.idle_poll)))
-            done, _ = await asyncio.wait([worker, *watchers], return_when=asyncio.FIRST_COMPLETED)
-            for w in watchers:
-                w.cancel()
-            if worker not in done:
-                worker.cancel()  # Procrastinate stops fetching and waits for the running jobs
-            try:
-                await worker
-            except asyncio.CancelledError:
-                pass
+            while not await _one_worker(APP, opts, runtime, beat, stop):
+                log.warning("the queue worker stopped (database unreachable?); starting it again")
+                await asyncio.sleep(1.0)
     finally:
+        beat.halt.set()
         await pool.close()
     return 0
+
+
+async def _one_worker(app: Any, opts: WorkerOptions, runtime: Any, beat: _Heartbeat, stop: asyncio.Event) -> bool:
+    """Run one Procrastinate worker; True when the worker is done (stopped or idle), False to start another."""
+    from procrastinate.worker import Worker
+
+    from .queue import RUN_TASK
+
+    worker = Worker(app, name="research", concurrency=opts.concurrency, wait=True, install_signal_handlers=False,
+                    update_heartbeat_interval=opts.heartbeat, stalled_worker_timeout=opts.stalled,
+                    fetch_job_polling_interval=0.5, delete_jobs="successful")
+    running = asyncio.create_task(worker.run())
+    watchers = [asyncio.create_task(stop.wait()), asyncio.create_task(_registered(worker, beat))]
+    if opts.until_idle:
+        watchers.append(asyncio.create_task(_until_idle(runtime, RUN_TASK, opts.idle_poll)))
+    try:
+        done, _ = await asyncio.wait([running, watchers[0], *watchers[2:]], return_when=asyncio.FIRST_COMPLETED)
+        finished = running not in done
+        if finished:
+            running.cancel()  # Procrastinate stops fetching and waits for the running jobs
+        try:
+            await running
+        except asyncio.CancelledError:
+            pass
+        except Exception as exc:  # noqa: BLE001 - the worker died on a database error: start another
+            log.warning("queue worker error: %s", " ".join(str(exc).split())[:200])
+        return finished or stop.is_set()
+    finally:
+        for w in watchers:
+            w.cancel()
+        if worker.worker_id is not None:
+            beat.ids.discard(worker.worker_id)
+
+
+async def _registered(worker: Any, beat: _Heartbeat) -> None:
+    while worker.worker_id is None:
+        await asyncio.sleep(0.02)
+    beat.ids.add(worker.worker_id)
+    await asyncio.Event().wait()
 
 
 async def _until_idle(runtime: Any, task_name: str, poll: float) -> None:
