@@ -80,6 +80,7 @@ class WorkerRuntime:
     def run(self, task_id: str, *, job_id: int, worker_id: int, resume: bool = False) -> JobOutcome:
         with self._lock:
             if task_id in self._running:
+                log.info("job %s: task %s held (by this worker); nothing to do", job_id, task_id)
                 return JobOutcome.HELD
             self._running.add(task_id)
         try:
