@@ -52,7 +52,7 @@ class Limit:
     """Model tokens (prompt + completion) in any 60 s (None: no token limit)."""
 
 
-_NOW = "extract(epoch from clock_timestamp())"
+_NOW = "extract(epoch from clock_timestamp())::float8"
 _TAKE = f"""
 WITH now AS (SELECT {_NOW} AS t),
 live AS (SELECT count(*) FILTER (WHERE g.held_until > now.t) AS n,
