@@ -23,6 +23,7 @@ never loads psycopg.
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -32,6 +33,10 @@ from .errors import StoreError
 from .pg_url import is_pg_url, safe_url
 from .pg_migrations import PG_LATEST_VERSION, current_version, migrate
 from .store import Store
+
+# The pool logs each failed connection attempt; a command says what went wrong in one line of its own
+# (a worker's logging configuration still shows them: they propagate to its root handler).
+logging.getLogger("psycopg.pool").addHandler(logging.NullHandler())
 
 __all__ = ["PgDatabase", "PgStore", "StoreUnavailable", "is_pg_url", "safe_url"]
 
@@ -73,6 +78,12 @@ class PgDatabase:
         self._psycopg = psycopg
         self.own_pool = pool is None
         if pool is None:
+            try:  # one direct attempt first: a wrong URL or a server that is down is one clear line, at once
+                psycopg.connect(url, connect_timeout=5).close()
+            except psycopg.Error as exc:
+                reason = " ".join(str(exc).split())[:300] or type(exc).__name__
+                raise StoreError(f"cannot connect to {self.where} ({reason}); check the URL and that the server "
+                                 "is running, or pass --db to use another database") from exc
             pool = psycopg_pool.ConnectionPool(
                 url, min_size=1, max_size=max_size, open=False, kwargs={"autocommit": True},
                 check=psycopg_pool.ConnectionPool.check_connection, name="research-store",
