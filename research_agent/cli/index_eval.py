@@ -75,9 +75,17 @@ def eval_(
     realdata: Annotated[Optional[str], typer.Option("--realdata", help="Build and run a real-data dev set from ../shared/data: ramdocs | comparison | comparison-fresh.")] = None,
     limit: Annotated[Optional[int], typer.Option("--limit", min=1, help="With --realdata: at most N cases.")] = None,
     offset: Annotated[int, typer.Option("--offset", min=0, help="With --realdata: skip the first K cases.")] = 0,
+    submit: Annotated[bool, typer.Option("--submit", help="Queue each case as a job for `research worker`s (needs --db postgresql://…); `research eval collect RUN` prints the tables.")] = False,
+    db: Annotated[Optional[str], typer.Option("--db", help="With --submit or collect: the postgresql:// URL (default: $RESEARCH_DATABASE_URL).")] = None,
 ) -> None:
-    """Run evaluation cases and print the stopping metrics per category."""
+    """Run evaluation cases and print the stopping metrics per category (`eval collect RUN`: a submitted run's)."""
     from ..config import ResearchConfig, default_eval_paths, load_config, model_settings
+
+    if submit or (paths and str(paths[0]) == "collect"):  # docs/scale.md
+        from .scale_cmds import eval_on_queue
+
+        raise typer.Exit(eval_on_queue(list(paths or []), submit=submit, db=db, model=model, baselines=baselines,
+                                       as_json=as_json, json_out=json_out))
 
     if realdata is not None:  # the logic lives in research_agent/evals/realdata.py
         from ..evals.realdata import cli_realdata

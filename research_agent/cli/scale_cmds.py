@@ -195,3 +195,42 @@ def _limits(model_rate: str | None, model_tpm: int | None, search_rate: str | No
         requests, period = _rate("--search-rate", search_rate)
         limits["search"] = Limit(requests, period)
     return limits
+
+
+def eval_on_queue(paths: list[Path], *, submit: bool, db: str | None, model: str, baselines: bool, as_json: bool,
+                  json_out: Path | None) -> int:
+    """`research eval --submit` (queue the cases) and `research eval collect RUN` (print the tables)."""
+    import json as jsonlib
+    import tempfile
+
+    from ..config import default_eval_paths
+    from ..scale.evals import collect, submit_eval
+
+    with bad_input():
+        cfg = _pg_config("eval --submit" if submit else "eval collect", None, {"db": db})
+        if not submit and len(paths) != 2:
+            raise BadInput("use `research eval collect RUN` with the run id `research eval --submit` printed")
+        store, queue = _open(cfg)
+    try:
+        if submit:
+            chosen = paths or default_eval_paths()
+            with bad_input():
+                for p in chosen:
+                    if not p.exists():
+                        raise BadInput(f"{p} does not exist; pass a case folder, a case.toml or a folder of cases")
+            run_id = submit_eval(store, queue, chosen, model=model, baselines=baselines)
+            print(run_id)
+            print(f"queued {run_id}; `research eval collect {run_id}` prints the tables once the workers are done",
+                  file=sys.stderr)
+            return 0
+        with tempfile.TemporaryDirectory() as tmp:
+            target = json_out or (Path(tmp) / "metrics.json" if as_json else None)
+            code = collect(store, str(paths[1]), json_path=target, out=sys.stderr if as_json else None)
+            if code is None:
+                print(f"error: no evaluation run {paths[1]} in {store.path}", file=sys.stderr)
+                return 2
+            if as_json and target is not None and target.exists():
+                sys.stdout.write(jsonlib.dumps(jsonlib.loads(target.read_text(encoding="utf-8")), indent=2) + "\n")
+            return code
+    finally:
+        store.close()

@@ -52,7 +52,7 @@ class Released(Exception):
     """A job let go of its task (its worker is shutting down): Procrastinate puts it back to `todo`."""
 
 
-APP = procrastinate.App(connector=procrastinate.PsycopgConnector(), import_paths=[__name__])
+APP = procrastinate.App(connector=procrastinate.PsycopgConnector(), import_paths=[__name__, f"{__package__}.evals"])
 
 
 @APP.task(name=RUN_TASK, pass_context=True, retry=RetryStrategy(retry_exceptions={Released}, max_attempts=1000))

@@ -31,7 +31,7 @@ __all__ = ["WorkerOptions", "run_worker"]
 log = logging.getLogger("research.worker")
 
 _IDLE = """
-SELECT NOT EXISTS (SELECT 1 FROM procrastinate_jobs WHERE task_name = %s AND status IN ('todo', 'doing'))
+SELECT NOT EXISTS (SELECT 1 FROM procrastinate_jobs WHERE task_name <> %s AND status IN ('todo', 'doing'))
 """
 
 
@@ -51,6 +51,7 @@ class WorkerOptions:
 def run_worker(opts: WorkerOptions) -> int:
     """Run until SIGTERM/SIGINT (or idle, with `until_idle`); the exit code."""
     from ..store.pg import PgStore
+    from . import evals  # noqa: F401 - registers research.eval_case with the app
     from .queue import queue_schema_ready, settings
     from .ratelimit import SharedLimiter
     from .runtime import WorkerRuntime, install
@@ -135,7 +136,7 @@ async def _one_worker(app: Any, opts: WorkerOptions, runtime: Any, beat: _Heartb
     """Run one Procrastinate worker; True when the worker is done (stopped or idle), False to start another."""
     from procrastinate.worker import Worker
 
-    from .queue import RUN_TASK
+    from .queue import SWEEP
 
     worker = Worker(app, name="research", concurrency=opts.concurrency, wait=True, install_signal_handlers=False,
                     update_heartbeat_interval=opts.heartbeat, stalled_worker_timeout=opts.stalled,
@@ -143,7 +144,7 @@ async def _one_worker(app: Any, opts: WorkerOptions, runtime: Any, beat: _Heartb
     running = asyncio.create_task(worker.run())
     watchers = [asyncio.create_task(stop.wait()), asyncio.create_task(_registered(worker, beat))]
     if opts.until_idle:
-        watchers.append(asyncio.create_task(_until_idle(runtime, RUN_TASK, opts.idle_poll)))
+        watchers.append(asyncio.create_task(_until_idle(runtime, SWEEP, opts.idle_poll)))
     try:
         done, _ = await asyncio.wait([running, watchers[0], *watchers[2:]], return_when=asyncio.FIRST_COMPLETED)
         finished = running not in done
@@ -170,10 +171,10 @@ async def _registered(worker: Any, beat: _Heartbeat) -> None:
     await asyncio.Event().wait()
 
 
-async def _until_idle(runtime: Any, task_name: str, poll: float) -> None:
-    def idle() -> bool:
+async def _until_idle(runtime: Any, sweep: str, poll: float) -> None:
+    def idle() -> bool:  # no job but the sweep's is queued or running
         with runtime.store.database.connection() as conn:
-            return bool(conn.execute(_IDLE, (task_name,)).fetchone()[0])
+            return bool(conn.execute(_IDLE, (sweep,)).fetchone()[0])
 
     seen = 0
     while True:
