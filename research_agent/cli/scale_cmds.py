@@ -38,15 +38,14 @@ def _pg_config(command: str, config_file: Path | None, overrides: dict[str, Any]
 def _open(cfg: "ResearchConfig") -> tuple[Any, Any]:
     """The store and the Procrastinate app, sharing the store's connection pool."""
     from ..store.pg import PgStore
-    from ..scale.queue import APP, queue_schema_ready
+    from ..scale.queue import app_on, queue_schema_ready
 
     store = PgStore(cfg.database_url or "")
     with store.database.connection() as conn:
         if not queue_schema_ready(conn):
             store.close()
             raise BadInput(f"{store.path} has no queue schema yet; run `research db upgrade --db URL` first")
-    APP.open(store.database.pool)
-    return store, APP
+    return store, app_on(store.database.pool)
 
 
 @db_app.command("upgrade", epilog=EXIT_EPILOG)
@@ -56,15 +55,14 @@ def db_upgrade(db: DbOpt = None, config_file: ConfigOpt = None) -> None:
         cfg = _pg_config("db upgrade", config_file, {"db": db})
         from ..store.pg import PgStore
         from ..store.pg_migrations import PG_LATEST_VERSION
-        from ..scale.queue import APP, queue_schema_ready
+        from ..scale.queue import app_on, queue_schema_ready
 
         store = PgStore(cfg.database_url or "")
         try:
             with store.database.connection() as conn:
                 created = not queue_schema_ready(conn)
             if created:
-                APP.open(store.database.pool)
-                APP.schema_manager.apply_schema()
+                app_on(store.database.pool).schema_manager.apply_schema()
         finally:
             store.close()
     print(f"{store.path}: store schema at version {PG_LATEST_VERSION}; queue schema "
@@ -123,8 +121,7 @@ def batch(
     from collections import Counter
 
     from ..contract import parse_question
-    from ..scale.submit import BatchError, read_batch
-    from ..scale.submit import submit as submit_one
+    from ..scale.submit import BatchError, read_batch, submit_many
 
     with bad_input():
         try:
@@ -135,12 +132,10 @@ def batch(
         cfg = _pg_config("batch", config_file, base)
         preflight(cfg)
         store, queue = _open(cfg)
-        counts: Counter[str] = Counter()
         try:
-            for row in rows:
-                row_cfg = cfg if not row.options else config(config_file, {**base, **row.options})
-                what, _ = submit_one(store, queue, row_cfg, parse_question(row.question), row.id)
-                counts[what.value] += 1
+            items = [(cfg if not row.options else config(config_file, {**base, **row.options}),
+                      parse_question(row.question), row.id) for row in rows]
+            counts = Counter(what.value for what in submit_many(store, queue, items))
         finally:
             store.close()
     print(f"{len(rows)} rows: " + ", ".join(f"{n} {k}" for k, n in sorted(counts.items())))
@@ -156,6 +151,7 @@ def worker(
     model_tpm: Annotated[Optional[int], typer.Option("--model-tpm", min=1, help="Shared tokens per minute per model endpoint.")] = None,
     search_rate: Annotated[Optional[str], typer.Option("--search-rate", help="Shared limit per web search backend: N/SECONDS.")] = None,
     traces: Annotated[Optional[Path], typer.Option("--traces", help="Trace folder (default: $RESEARCH_HOME/traces).")] = None,
+    page_latency: Annotated[Optional[float], typer.Option("--page-latency", hidden=True, min=0.001, help="Testing aid: serve every local corpus page this many seconds late.")] = None,
     db: DbOpt = None,
     config_file: ConfigOpt = None,
 ) -> None:
@@ -169,7 +165,7 @@ def worker(
         limits = _limits(model_rate, model_tpm, search_rate)
     code = run_worker(WorkerOptions(url=cfg.database_url or "", concurrency=concurrency, until_idle=until_idle,
                                     heartbeat=heartbeat, stalled=stalled, traces=cfg.traces, config_file=config_file,
-                                    limits=limits))
+                                    limits=limits, page_latency=page_latency))
     raise typer.Exit(code)
 
 

@@ -18,6 +18,8 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from procrastinate.jobs import Job
+
 from .queue import APP
 
 if TYPE_CHECKING:
@@ -55,9 +57,11 @@ def submit_eval(store: "PgStore", app: "procrastinate.App", paths: list[Path], *
         for case, stopper in jobs:
             conn.execute("INSERT INTO eval_results (run_id, case_id, stopper, cases) VALUES (%s, %s, %s, %s)",
                          (run_id, case.id, stopper, len(jobs)))
-    task = app.configure_task(EVAL_CASE)
-    for case, stopper in jobs:
-        task.defer(run_id=run_id, case_dir=str(case.root.resolve()), stopper=stopper, model=model, case_id=case.id)
+    app.job_manager.batch_defer_jobs([
+        Job(queue="default", lock=None, queueing_lock=None, task_name=EVAL_CASE,
+            task_kwargs={"run_id": run_id, "case_dir": str(case.root.resolve()), "stopper": stopper, "model": model,
+                         "case_id": case.id})
+        for case, stopper in jobs])
     return run_id
 
 

@@ -21,12 +21,13 @@ from typing import TYPE_CHECKING, Any
 
 import procrastinate
 from procrastinate import exceptions as pexc
+from procrastinate.jobs import Job
 from procrastinate.retry import RetryStrategy
 
 if TYPE_CHECKING:
     from procrastinate.job_context import JobContext
 
-__all__ = ["APP", "Released", "enqueue", "queue_schema_ready", "settings"]
+__all__ = ["APP", "Released", "app_on", "enqueue", "queue_schema_ready", "settings"]
 
 log = logging.getLogger("research.queue")
 
@@ -108,12 +109,21 @@ _LINK_JOB: Any = "UPDATE tasks SET job_id = %(job)s WHERE id = %(task)s"
 
 def enqueue(app: procrastinate.App, task_id: str, *, resume: bool = False) -> int | None:
     """Defer a job for `task_id` and link it to the task; None when one is already queued."""
-    try:
-        job_id = app.configure_task(RUN_TASK, queueing_lock=task_id, lock=task_id).defer(task_id=task_id, resume=resume)
+    kwargs: dict[str, Any] = {"task_id": task_id, "resume": resume} if resume else {"task_id": task_id}
+    job = Job(queue="default", lock=task_id, queueing_lock=task_id, task_name=RUN_TASK, task_kwargs=kwargs)
+    try:  # the job manager of `app` itself (a task's own `defer` goes through the app it was declared on)
+        job_id = app.job_manager.defer_job(job).id
     except pexc.AlreadyEnqueued:
         return None
     app.connector.get_sync_connector().execute_query(_LINK_JOB, job=job_id, task=task_id)
     return job_id
+
+
+def app_on(pool: Any) -> procrastinate.App:
+    """The app, opened on the store's own (synchronous) pool: one pool for the store and the queue."""
+    app = APP.with_connector(procrastinate.PsycopgConnector())
+    app.open(pool)
+    return app
 
 
 def queue_schema_ready(conn: Any) -> bool:

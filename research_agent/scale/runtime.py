@@ -69,8 +69,11 @@ class WorkerRuntime:
     """What the jobs of one worker process share: the store, leases, limits and settings."""
 
     def __init__(self, store: "PgStore", *, stalled_seconds: float, traces: Path,
-                 limiter: "SharedLimiter | None" = None, config_file: Path | None = None) -> None:
+                 limiter: "SharedLimiter | None" = None, config_file: Path | None = None,
+                 page_latency: float | None = None) -> None:
         self.store, self.limiter, self.traces, self.config_file = store, limiter, traces, config_file
+        self.page_latency = page_latency
+        """Testing aid (`research worker --page-latency`): every corpus page is served this much later."""
         self.leases = Leases(store.database, stalled_seconds)
         self.draining = threading.Event()
         self._running: set[str] = set()
@@ -125,10 +128,19 @@ class WorkerRuntime:
 
         task = self.store.load_task(task_id)
         cfg = self.config_for(task)
+        faults = self._slow_pages(cfg)
         if self.store.runs(task_id):  # started before (by a worker that died or let go): from its checkpoint
-            return compose.resume(self.store, task_id, cfg, add={}, seams=seams)
+            return compose.resume(self.store, task_id, cfg, add={}, seams=seams, faults=faults)
         return compose.execute(self.store, cfg, task.task_contract, task_id, budget=compose.budget_from(cfg),
-                               seams=seams)
+                               seams=seams, faults=faults)
+
+    def _slow_pages(self, cfg: Any) -> list[Any] | None:
+        if not self.page_latency:
+            return None
+        from ..tools.faults import Fault
+        from ..tools.localweb import iter_corpus
+
+        return [Fault(url=f.url, kind="slow", seconds=self.page_latency) for f in iter_corpus(cfg.corpus_path())]
 
     def config_for(self, task: Any) -> Any:
         """The task's stored settings, with this worker's database, traces and credentials."""

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from ..contract import TaskContract
     from ..store.pg import PgStore
 
-__all__ = ["BatchError", "BatchRow", "Submitted", "read_batch", "submit"]
+__all__ = ["BatchError", "BatchRow", "Submitted", "read_batch", "submit", "submit_many"]
 
 ROW_OPTIONS = {"model": "model", "max_steps": "max_steps", "max_time": "max_time", "max_tokens": "max_tokens",
                "max_cost": "max_cost", "corpus": "corpus", "search": "search_backend", "search_url": "searxng_url"}
@@ -131,3 +131,61 @@ def submit(store: "PgStore", app: "procrastinate.App", cfg: "ResearchConfig", co
     if task.end_kind is not None and EndKind(task.end_kind) in RESUMABLE:
         return Submitted.REQUEUED, enqueue(app, task_id, resume=True)
     return Submitted.DONE, None
+
+
+_INSERT = ("INSERT INTO tasks (id, question, contract_json, contract_version, config_json, tools_json, budget_json, "
+           "usage_json, created_at, updated_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)")
+
+
+def _task_row(cfg: "ResearchConfig", contract: "TaskContract", task_id: str) -> tuple:
+    """The row `Store.create_task` writes for `compose.record_task`, for a bulk insert."""
+    from .. import compose
+    from ..store.records import RunUsage
+    from ..store.store import _now, _strip_secrets
+
+    budget = compose.budget_from(cfg)
+    limits = {"max_steps": budget.max_steps, "max_time": budget.max_runtime_seconds,
+              "max_tokens": budget.max_tokens, "max_cost": budget.max_cost}
+    now = _now()
+    return (task_id, contract.question, json.dumps(contract.model_dump(mode="json")), contract.version(),
+            json.dumps(_strip_secrets(cfg.public_dump()), default=str),
+            json.dumps([f"search:{cfg.search_backend}", "visit"]), json.dumps(limits), RunUsage().model_dump_json(),
+            now, now)
+
+
+def submit_many(store: "PgStore", app: "procrastinate.App",
+                items: "list[tuple[ResearchConfig, TaskContract, str]]") -> list[Submitted]:
+    """`submit` for many tasks in a few transactions: the new rows in one, their jobs in one query
+    (`batch_defer_jobs`), the links in one; tasks that ended resumable get a job each."""
+    from procrastinate.jobs import Job
+
+    from ..endings import RESUMABLE, EndKind
+    from .queue import RUN_TASK, enqueue
+
+    ids = [tid for _, _, tid in items]
+    with store.database.connection() as conn:
+        known = {r[0]: (r[1], r[2]) for r in conn.execute(
+            "SELECT id, status, end_kind FROM tasks WHERE id = ANY(%s)", (ids,)).fetchall()}
+    fresh = [(cfg, contract, tid) for cfg, contract, tid in items if tid not in known]
+    if fresh:
+        with store.database.connection() as conn, conn.transaction(), conn.cursor() as cur:
+            cur.executemany(_INSERT, [_task_row(cfg, contract, tid) for cfg, contract, tid in fresh])
+        jobs = app.job_manager.batch_defer_jobs([
+            Job(queue="default", lock=tid, queueing_lock=tid, task_name=RUN_TASK, task_kwargs={"task_id": tid})
+            for _, _, tid in fresh])
+        with store.database.connection() as conn, conn.transaction(), conn.cursor() as cur:
+            cur.executemany("UPDATE tasks SET job_id = %s WHERE id = %s",
+                            [(job.id, tid) for job, (_, _, tid) in zip(jobs, fresh)])
+    out = []
+    for tid in ids:
+        status, end_kind = known.get(tid, ("new", None))
+        if status == "new":
+            out.append(Submitted.CREATED)
+        elif status in ("created", "running"):
+            out.append(Submitted.RUNNING if status == "running" else Submitted.QUEUED)
+        elif end_kind is not None and EndKind(end_kind) in RESUMABLE:
+            enqueue(app, tid, resume=True)
+            out.append(Submitted.REQUEUED)
+        else:
+            out.append(Submitted.DONE)
+    return out

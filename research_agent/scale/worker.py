@@ -46,6 +46,7 @@ class WorkerOptions:
     config_file: Path | None = None
     limits: dict[str, Any] = field(default_factory=dict)
     idle_poll: float = 0.5
+    page_latency: float | None = None
 
 
 def run_worker(opts: WorkerOptions) -> int:
@@ -69,7 +70,7 @@ def run_worker(opts: WorkerOptions) -> int:
                 return 2
         limiter = SharedLimiter(store.database, opts.limits) if opts.limits else None
         runtime = WorkerRuntime(store, stalled_seconds=opts.stalled, traces=opts.traces, limiter=limiter,
-                                config_file=opts.config_file)
+                                config_file=opts.config_file, page_latency=opts.page_latency)
         install(runtime)
         return asyncio.run(_main(opts, runtime))
     finally:

@@ -13,7 +13,8 @@ never loads psycopg.
   `BEGIN` (READ COMMITTED: each task is written by the one worker holding its
   lease, and the lease fence's `UPDATE` holds the task row until commit); a
   read is `BEGIN … REPEATABLE READ READ ONLY`, one snapshot, like SQLite's
-  deferred `BEGIN`.  The pool is handed to Procrastinate too (`scale/queue.py`).
+  deferred `BEGIN`.  Commits do not wait for the server's disk flush
+  (`_SESSION`): the durability of SQLite's `synchronous=NORMAL`.  The pool is handed to Procrastinate too (`scale/queue.py`).
 * **An outage is waited out.**  A connection that fails (the server restarted,
   the network blinked) is a `StoreUnavailable`; `checkpoint` and `finish` —
   both idempotent — are retried for up to `outage_seconds`, so a worker rides
@@ -39,6 +40,13 @@ from .store import Store
 logging.getLogger("psycopg.pool").addHandler(logging.NullHandler())
 
 __all__ = ["PgDatabase", "PgStore", "StoreUnavailable", "is_pg_url", "safe_url"]
+
+_SESSION = "-c synchronous_commit=off"
+"""The store's commits do not wait for the server's WAL flush: a commit survives the worker dying (the
+server has it); a crash of the *server* may take back its last commits (a fraction of a second), never
+corrupt anything — the durability SQLite's `synchronous=NORMAL` gives the embedded store (docs/decisions.md,
+*Durability*), at a fraction of a flush per checkpoint (bench/scale.py)."""
+
 
 class StoreUnavailable(StoreError):
     """The database server cannot be reached right now; nothing was written."""
@@ -85,7 +93,7 @@ class PgDatabase:
                 raise StoreError(f"cannot connect to {self.where} ({reason}); check the URL and that the server "
                                  "is running, or pass --db to use another database") from exc
             pool = psycopg_pool.ConnectionPool(
-                url, min_size=1, max_size=max_size, open=False, kwargs={"autocommit": True},
+                url, min_size=1, max_size=max_size, open=False, kwargs={"autocommit": True, "options": _SESSION},
                 check=psycopg_pool.ConnectionPool.check_connection, name="research-store",
             )
             try:
