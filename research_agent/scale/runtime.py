@@ -54,15 +54,27 @@ class JobOutcome(str, Enum):
     REFUSED = "refused"
 
 
-class _Drain(EngineHook):
-    """Let go at the start of the next step once the worker drains (the last step is committed)."""
+class _WorkerHook(EngineHook):
+    """Let go at the start of the next step once the worker drains (the last step is committed), and
+    keep each step's trace line in the store, so `research trace` reads it from any machine."""
 
-    def __init__(self, draining: threading.Event) -> None:
-        self.draining = draining
+    def __init__(self, draining: threading.Event, store: "PgStore", task_id: str) -> None:
+        self.draining, self.store, self.task_id = draining, store, task_id
+        self.run_id: str | None = None
+
+    def on_run_start(self, engine: Any, state: Any, task: Any) -> None:
+        self.run_id = self.store.runs(self.task_id)[-1].id
 
     def on_before_step(self, state: Any, step: int) -> None:
         if self.draining.is_set():
             raise LetGo(f"the worker is shutting down; step {step} is left to the next worker")
+
+    def on_after_step(self, state: Any, record: Any) -> None:
+        from engine.trace import StepLine
+
+        if self.run_id is not None:
+            line = StepLine.of(record, self.run_id, self.task_id)
+            self.store.add_step_line(self.task_id, self.run_id, record.step, line.model_dump_json())
 
 
 class WorkerRuntime:
@@ -103,7 +115,7 @@ class WorkerRuntime:
         self.store.hold_lease(task_id, lease.epoch)
         seams = RunSeams(gate=LeaseGate(self.leases, lease, self.draining),
                          transport=self.limiter.wrap if self.limiter is not None else None,
-                         hooks=[_Drain(self.draining)])
+                         hooks=[_WorkerHook(self.draining, self.store, task_id)])
         try:
             outcome = self._execute(task_id, seams)
             log.info("job %s: task %s ended %s", job_id, task_id, outcome.end_kind.value)

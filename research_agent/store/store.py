@@ -521,6 +521,19 @@ class Store:
             ).fetchone()
         return row[0] if row is not None else None
 
+    # ------------------------------------------------------------ trace lines (migration 7)
+    def add_step_line(self, task_id: str, run_id: str, step: int, body: str) -> None:
+        """Keep a step's trace line with the task (a queue worker's runs: `research trace` on any machine)."""
+        with self._write() as conn:
+            self._fence(conn, task_id)
+            conn.execute("INSERT INTO step_lines (task_id, run_id, step, body) VALUES (?, ?, ?, ?) "
+                         "ON CONFLICT (run_id, step) DO UPDATE SET body = excluded.body", (task_id, run_id, step, body))
+
+    def step_lines(self, run_id: str) -> list[str]:
+        """The kept trace lines of a run, in step order (none for a run traced only to files)."""
+        with self._read() as conn:
+            return [r[0] for r in conn.execute("SELECT body FROM step_lines WHERE run_id = ? ORDER BY step", (run_id,))]
+
     # ------------------------------------------------------------ cancel
     def request_cancel(self, task_id: str) -> None:
         """Ask the process running the task to stop (seen by `cancel_requested`)."""

@@ -29,6 +29,11 @@ def test_the_same_batch_twice_adds_nothing(pg_url, workers, tmp_path):
     assert query(pg_url, "SELECT DISTINCT status FROM tasks") == [("completed",)]
     third = research("batch", str(batch), "--db", pg_url)
     assert "3 done" in third.stdout and _jobs(pg_url) == []  # succeeded jobs are deleted; none new
+    # read from another machine: the worker's trace files are not here, its kept step lines are
+    shown = research("trace", "b0", "--db", pg_url, "--json")
+    assert shown.returncode == 0, shown.stderr
+    (run,) = json.loads(shown.stdout)["runs"]
+    assert run["end_kind"] == "completed" and "step_lines" in run["trace"] and len(run["steps"]) >= 5
 
 
 def test_a_retried_job_of_a_running_task_and_a_racing_duplicate_run_nothing(pg_url, workers, fake_llm):
