@@ -230,3 +230,25 @@ def eval_on_queue(paths: list[Path], *, submit: bool, db: str | None, model: str
             return code
     finally:
         store.close()
+
+
+def requeue(store: Any, task: Any, add: dict[str, float | None]) -> int:
+    """`research resume ID` on PostgreSQL: a job for the workers, never a second runner beside one."""
+    from ..endings import RESUMABLE, EndKind
+    from ..scale.lease import Leases
+    from ..scale.queue import app_on, enqueue, settings
+
+    with bad_input():
+        if task.status in ("created", "running"):
+            if Leases(store.database, settings.stalled_seconds).holder(task.id) is not None:
+                raise BadInput(f"task {task.id} is running on a worker; `research cancel {task.id}` stops it")
+            resume = False
+        elif task.end_kind is not None and EndKind(task.end_kind) in RESUMABLE:
+            resume = True
+        else:
+            raise BadInput(f"task {task.id} ended {task.end_kind}; a resume cannot change it")
+        job = enqueue(app_on(store.database.pool), task.id, resume=resume,
+                      add={k: v for k, v in add.items() if v is not None})
+    print(f"task {task.id} queued for the workers" + (f" (job {job})" if job else " (a job was already queued)"),
+          file=sys.stderr)
+    return 0

@@ -106,6 +106,14 @@ class Leases:
             row = conn.execute(_LIVE, args).fetchone()
         return (False, False) if row is None else (bool(row[0]), bool(row[1]))
 
+    def holder(self, task_id: str) -> int | None:
+        """The live worker holding the task, if any."""
+        sql = ("SELECT t.lease_worker FROM tasks AS t JOIN procrastinate_workers AS w ON w.id = t.lease_worker "
+               "WHERE t.id = %s AND w.last_heartbeat > now() - make_interval(secs => %s)")
+        with self.db.connection() as conn:
+            row = conn.execute(sql, (task_id, self.stalled_seconds)).fetchone()
+        return None if row is None else int(row[0])
+
     def release(self, lease: Lease) -> None:
         """Let go of the task (it stays as its last commit left it); a lease already taken over is left alone."""
         with self.db.connection() as conn:

@@ -57,12 +57,12 @@ APP = procrastinate.App(connector=procrastinate.PsycopgConnector(), import_paths
 
 
 @APP.task(name=RUN_TASK, pass_context=True, retry=RetryStrategy(retry_exceptions={Released}, max_attempts=1000))
-def run_task(context: "JobContext", task_id: str, resume: bool = False) -> str:
+def run_task(context: "JobContext", task_id: str, resume: bool = False, add: dict[str, float] | None = None) -> str:
     from .runtime import current
 
     job = context.job
     assert job.id is not None and job.worker_id is not None
-    return current().run(task_id, job_id=job.id, worker_id=job.worker_id, resume=resume).value
+    return current().run(task_id, job_id=job.id, worker_id=job.worker_id, resume=resume, add=add).value
 
 
 _VANISHED: Any = """
@@ -107,9 +107,12 @@ async def _requeue(app: procrastinate.App, task_id: str) -> None:
 _LINK_JOB: Any = "UPDATE tasks SET job_id = %(job)s WHERE id = %(task)s"
 
 
-def enqueue(app: procrastinate.App, task_id: str, *, resume: bool = False) -> int | None:
-    """Defer a job for `task_id` and link it to the task; None when one is already queued."""
-    kwargs: dict[str, Any] = {"task_id": task_id, "resume": resume} if resume else {"task_id": task_id}
+def enqueue(app: procrastinate.App, task_id: str, *, resume: bool = False, add: dict[str, float] | None = None) -> int | None:
+    """Defer a job for `task_id` (`resume`: a task that ended resumable, with `add` more budget) and
+    link it to the task; None when one is already queued."""
+    kwargs: dict[str, Any] = {"task_id": task_id}
+    if resume:
+        kwargs.update(resume=True, add=add or {})
     job = Job(queue="default", lock=task_id, queueing_lock=task_id, task_name=RUN_TASK, task_kwargs=kwargs)
     try:  # the job manager of `app` itself (a task's own `defer` goes through the app it was declared on)
         job_id = app.job_manager.defer_job(job).id

@@ -92,7 +92,8 @@ class WorkerRuntime:
         self._lock = threading.Lock()
         self.exit = os._exit  # the seam a test replaces to see the exit instead of dying
 
-    def run(self, task_id: str, *, job_id: int, worker_id: int, resume: bool = False) -> JobOutcome:
+    def run(self, task_id: str, *, job_id: int, worker_id: int, resume: bool = False,
+            add: dict[str, float] | None = None) -> JobOutcome:
         with self._lock:
             if task_id in self._running:
                 log.info("job %s: task %s held (by this worker); nothing to do", job_id, task_id)
@@ -104,12 +105,12 @@ class WorkerRuntime:
             if claim is not Claim.CLAIMED or lease is None:
                 log.info("job %s: task %s %s; nothing to do", job_id, task_id, claim.value)
                 return JobOutcome(claim.value)
-            return self._run_claimed(task_id, lease, job_id)
+            return self._run_claimed(task_id, lease, job_id, add or {})
         finally:
             with self._lock:
                 self._running.discard(task_id)
 
-    def _run_claimed(self, task_id: str, lease: Any, job_id: int) -> JobOutcome:
+    def _run_claimed(self, task_id: str, lease: Any, job_id: int, add: dict[str, float]) -> JobOutcome:
         from ..compose import ResumeError
 
         self.store.hold_lease(task_id, lease.epoch)
@@ -117,7 +118,7 @@ class WorkerRuntime:
                          transport=self.limiter.wrap if self.limiter is not None else None,
                          hooks=[_WorkerHook(self.draining, self.store, task_id)])
         try:
-            outcome = self._execute(task_id, seams)
+            outcome = self._execute(task_id, seams, add)
             log.info("job %s: task %s ended %s", job_id, task_id, outcome.end_kind.value)
             return JobOutcome.RAN
         except LetGo:
@@ -135,14 +136,14 @@ class WorkerRuntime:
             if not self.draining.is_set():
                 self.leases.release(lease)
 
-    def _execute(self, task_id: str, seams: RunSeams) -> Any:
+    def _execute(self, task_id: str, seams: RunSeams, add: dict[str, float]) -> Any:
         from .. import compose
 
         task = self.store.load_task(task_id)
         cfg = self.config_for(task)
         faults = self._slow_pages(cfg)
         if self.store.runs(task_id):  # started before (by a worker that died or let go): from its checkpoint
-            return compose.resume(self.store, task_id, cfg, add={}, seams=seams, faults=faults)
+            return compose.resume(self.store, task_id, cfg, add=add, seams=seams, faults=faults)
         return compose.execute(self.store, cfg, task.task_contract, task_id, budget=compose.budget_from(cfg),
                                seams=seams, faults=faults)
 
