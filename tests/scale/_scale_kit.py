@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any, Callable
+
+RESEARCH = str(Path(sys.executable).parent / "research")
 
 QUESTION = "Compare Quillstore, Ferrodb and Nimbus KV on license and pricing"
 
@@ -59,3 +64,8 @@ def executed_calls(traces: Path, run_id: str) -> list[str]:
                 args = {k: v for k, v in action.get("args", {}).items() if k != "cell"}
                 calls.append(f"{action['name']}:{json.dumps(args, sort_keys=True)}")
     return calls
+
+
+def research(*args: str, env: dict[str, str] | None = None, timeout: float = 60) -> subprocess.CompletedProcess:
+    return subprocess.run([RESEARCH, *args], capture_output=True, text=True, timeout=timeout,
+                          env={**os.environ, **(env or {})})

@@ -31,11 +31,6 @@ from tests.fakes.openai_server import FakeOpenAIServer, Reply  # noqa: E402
 from tests.pg_fixtures import RESEARCH, pg_cluster, pg_url  # noqa: E402,F401 - fixtures
 
 
-def research(*args: str, env: dict[str, str] | None = None, timeout: float = 60) -> subprocess.CompletedProcess:
-    return subprocess.run([RESEARCH, *args], capture_output=True, text=True, timeout=timeout,
-                          env={**os.environ, **(env or {})})
-
-
 class Workers:
     def __init__(self, url: str, tmp: Path) -> None:
         self.url, self.tmp = url, tmp
@@ -45,7 +40,9 @@ class Workers:
         n = len(self.procs)
         log = open(self.tmp / f"worker-{name or n}.log", "w")
         traces = self.tmp / f"traces-{name or n}"
-        proc = subprocess.Popen([RESEARCH, "worker", "--db", self.url, "--traces", str(traces), *flags],
+        # a 1 s stalled threshold (heartbeat every 0.25 s): takeovers come sooner than with the defaults
+        proc = subprocess.Popen([RESEARCH, "worker", "--db", self.url, "--traces", str(traces),
+                                 "--heartbeat", "0.25", "--stalled", "1", *flags],
                                 stdout=log, stderr=subprocess.STDOUT, env={**os.environ, **(env or {})})
         proc.log_path = self.tmp / f"worker-{name or n}.log"  # type: ignore[attr-defined]
         proc.traces = traces  # type: ignore[attr-defined]

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from _scale_kit import research
+
 from research_agent.config import DEMO_CORPUS
 
-from conftest import research
 
 
 def test_eval_submit_then_collect_prints_the_tables(pg_url, workers):

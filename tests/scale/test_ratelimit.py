@@ -7,8 +7,7 @@ import threading
 
 import httpx
 
-from _scale_kit import query
-from conftest import research
+from _scale_kit import query, research
 from tests.fakes.openai_server import FakeOpenAIServer, Reply
 
 QUESTIONS = ["Compare Quillstore and Ferrodb on license", "Compare Nimbus KV and Ferrodb on license",

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import signal
 
-from _scale_kit import QUESTION, executed_calls, query, wait_for
-from conftest import research
+from _scale_kit import QUESTION, executed_calls, query, wait_for, research
 
 
 def test_sigterm_finishes_the_step_lets_go_and_another_worker_continues(pg_url, workers, fake_llm):
-    llm = fake_llm(0.2)
+    llm = fake_llm(0.1)
     assert research("submit", QUESTION, "--db", pg_url, "--model", "openai:fake", "--task-id", "term",
                     env=llm.env()).returncode == 0
     first = workers.start(env=llm.env(), name="first")

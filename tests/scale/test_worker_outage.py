@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import time
 
-from _scale_kit import QUESTION, executed_calls, query, wait_for
-from conftest import research
+from _scale_kit import QUESTION, executed_calls, query, wait_for, research
 
 
 def test_postgres_stopped_mid_task_loses_and_repeats_nothing(pg_cluster, pg_url, workers, fake_llm):
-    llm = fake_llm(0.15)
+    llm = fake_llm(0.1)
     tid = research("submit", QUESTION, "--db", pg_url, "--model", "openai:fake", "--task-id", "outage",
                    env=llm.env()).stdout.strip()
     assert tid == "outage"

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import json
 
-from _scale_kit import QUESTION, query, wait_for
-from conftest import research
+from _scale_kit import QUESTION, query, wait_for, research
 
 QUESTIONS = [QUESTION, "Compare Quillstore and Ferrodb on license", "Compare Nimbus KV and Ferrodb on pricing"]
 
@@ -37,7 +36,7 @@ def test_the_same_batch_twice_adds_nothing(pg_url, workers, tmp_path):
 
 
 def test_a_retried_job_of_a_running_task_and_a_racing_duplicate_run_nothing(pg_url, workers, fake_llm):
-    llm = fake_llm(0.15)
+    llm = fake_llm(0.1)
     done = research("submit", QUESTION, "--db", pg_url, "--model", "openai:fake", "--task-id", "dup", env=llm.env())
     assert done.returncode == 0, done.stderr
     first = workers.start(env=llm.env(), name="a")

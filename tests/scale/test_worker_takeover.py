@@ -8,8 +8,7 @@ import signal
 import time
 from datetime import datetime
 
-from _scale_kit import QUESTION, executed_calls, query, snapshot, wait_for
-from conftest import research
+from _scale_kit import QUESTION, executed_calls, query, snapshot, wait_for, research
 
 
 def _submit(url: str, llm, task_id: str) -> None:
@@ -22,13 +21,13 @@ def _workers_up(url: str, n: int) -> bool:
 
 
 def test_sigkill_mid_step_another_worker_finishes_it_once(pg_url, workers, fake_llm):
-    llm = fake_llm(0.2)
+    llm = fake_llm(0.15)
     _submit(pg_url, llm, "killed")
     first = workers.start(env=llm.env(), name="a")
     wait_for(lambda: query(pg_url, "SELECT lease_worker FROM tasks WHERE id = 'killed'")[0][0], 30, "a claim")
     second = workers.start(env=llm.env(), name="b")
     wait_for(lambda: _workers_up(pg_url, 2), 30, "the second worker")
-    wait_for(lambda: len(llm.arrivals) >= 8, 60, "the task to be mid-run")
+    wait_for(lambda: len(llm.arrivals) >= 6, 60, "the task to be mid-run")
     first.send_signal(signal.SIGKILL)
     killed_at = time.time()
     first.wait(10)
@@ -41,15 +40,17 @@ def test_sigkill_mid_step_another_worker_finishes_it_once(pg_url, workers, fake_
     before = executed_calls(first.traces, runs[0][0])
     after = executed_calls(second.traces, runs[1][0])
     assert before and after and not set(before) & set(after), "a tool call the killed run had executed ran again"
-    # stalled after 2 s of silence (heartbeat every 0.5 s), handed back by the sweep (every second)
-    assert took_over < 2.0 + 1.5 + 1.0, f"taken over {took_over:.2f} s after the kill"
+    # not before the 1 s stalled threshold (heartbeat every 0.25 s); then the sweep (every second) hands
+    # it back and the idle worker fetches it: ~2.5 s on a quiet machine (bench and docs/scale.md give the
+    # figure); the bound here only catches a takeover that waits for something else (a timeout, a restart)
+    assert 1.0 <= took_over < 10.0, f"taken over {took_over:.2f} s after the kill"
     print(f"taken over {took_over:.2f} s after the SIGKILL")
     second.send_signal(signal.SIGTERM)
     assert second.wait(30) == 0
 
 
 def test_a_frozen_worker_woken_after_a_takeover_makes_no_call_and_no_commit(pg_url, workers, fake_llm):
-    llm = fake_llm(0.4)
+    llm = fake_llm(0.3)
     _submit(pg_url, llm, "frozen")
     zombie = workers.start(env=llm.env(), name="zombie")
     wait_for(lambda: len(llm.arrivals) >= 5, 60, "the task to be under way")
