@@ -13,7 +13,8 @@ from research_agent.store import LATEST_VERSION, Store, StoreError, default_db_p
 from research_agent.store import migrations
 from research_agent.store.models import StoreModel
 
-TABLES = {"schema_migrations", "tasks", "runs", "state", "cells", "sources", "findings", "actions", "reports", "leads", "fingerprints"}
+TABLES = {"schema_migrations", "tasks", "runs", "state", "cells", "sources", "findings", "actions", "reports", "leads", "fingerprints",
+          "rate_grants", "rate_keys", "step_lines", "eval_results"}
 
 
 def _tables(db: Path) -> set[str]:
@@ -42,7 +43,7 @@ def test_blank_database_is_migrated_to_the_latest_version(tmp_path: Path) -> Non
     conn.close()
     assert [v for v, _ in rows] == list(range(1, LATEST_VERSION + 1))
     assert rows[0][1] == "m001_initial"
-    assert LATEST_VERSION == 6
+    assert LATEST_VERSION == 7
     # Reopening applies nothing twice.
     Store(db).close()
     assert count(db, "schema_migrations") == LATEST_VERSION
