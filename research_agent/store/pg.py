@@ -122,14 +122,17 @@ class PgDatabase:
         """A transaction (committed on success, rolled back on any exception)."""
         begin = "BEGIN" if write else "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
         with self.connection() as conn:
-            conn.execute(begin)
             try:
-                yield _Conn(conn)
+                # pipeline mode: statements go out without waiting for each answer; a result that is
+                # read (a SELECT, the fence's row count) waits, so a checkpoint's writes share round trips
+                with conn.pipeline():
+                    conn.execute(begin)
+                    yield _Conn(conn)
+                    conn.execute("COMMIT")
             except BaseException:
-                if not conn.closed:
+                if not conn.closed and conn.info.transaction_status != self._psycopg.pq.TransactionStatus.IDLE:
                     conn.execute("ROLLBACK")
                 raise
-            conn.execute("COMMIT")
 
     def unavailable(self, exc: BaseException) -> StoreUnavailable:
         reason = " ".join(str(exc).split())[:200] or type(exc).__name__

@@ -241,9 +241,11 @@ class Store:
         epoch = self._leases.get(task_id)
         if epoch is None:
             return
-        # an UPDATE, not a SELECT: it holds the row until commit, so a claim waits for this commit
-        cur = conn.execute("UPDATE tasks SET lease_epoch = lease_epoch WHERE id = ? AND lease_epoch = ?", (task_id, epoch))
-        if cur.rowcount == 0:
+        # an UPDATE, not a SELECT: it holds the row until commit, so a claim waits for this commit; the
+        # RETURNING row is read (not a row count, which a pipelined PostgreSQL connection has only later)
+        found = conn.execute("UPDATE tasks SET lease_epoch = lease_epoch WHERE id = ? AND lease_epoch = ? "
+                             "RETURNING lease_epoch", (task_id, epoch)).fetchone()
+        if found is None:
             raise LeaseLost(task_id, f"its lease {epoch} was taken over; this commit is dropped")
 
     @staticmethod
