@@ -8,7 +8,9 @@ Starts its own PostgreSQL cluster (`tests/pgcluster.py`, server defaults: fsync 
     (last task ended − first task started), from the runs' own timestamps.  Goal: ≥ 0.8·k× the
     throughput of one worker.
 (b) the checkpoint: `Store.checkpoint` of each step of the demo run, on PostgreSQL over loopback
-    and on SQLite, median and 90th percentile.  Goal: ≤ 5 ms median on PostgreSQL.
+    and on SQLite, median and 90th percentile, wall and CPU; and the store alone, 100 steps of a
+    growing state (`tests/store/_store_kit`: a search, a visit, a source with its fingerprint and
+    findings per step) checkpointed in a loop.  Goal: ≤ 5 ms median on PostgreSQL.
 (c) `research batch` of 1,000 questions (a new task row and a queue job each), wall time of the
     command, start-up included.  Goal: ≤ 5 s.
 (d) the shared rate limit: one grant and its release (two transactions), median.
@@ -100,6 +102,28 @@ def checkpoint_times(store, tmp: Path, runs: int = 5) -> tuple[list[float], list
     return times, cpu
 
 
+def store_alone(url: str, steps: int = 100) -> tuple[float, float, float]:
+    """Median wall, p90 wall and median CPU milliseconds of checkpointing a state that grows a step at a time."""
+    sys.path.insert(0, str(ROOT / "tests" / "store"))
+    from _store_kit import add_step, base_state, new_task
+
+    from research_agent.store.pg import PgStore
+
+    store = PgStore(url)
+    new_task(store)
+    run = store.start_run("t1", "first")
+    state = base_state()
+    wall, cpu = [], []
+    for step in range(1, steps + 1):
+        add_step(state, step)
+        t0, c0 = time.perf_counter(), time.thread_time()
+        store.checkpoint("t1", run, state, {"steps": step})
+        wall.append((time.perf_counter() - t0) * 1000)
+        cpu.append((time.thread_time() - c0) * 1000)
+    store.close()
+    return statistics.median(wall), _pct(wall, 0.9), statistics.median(cpu)
+
+
 def limiter_cost(url: str, n: int = 200) -> float:
     from research_agent.scale.ratelimit import Limit, SharedLimiter
     from research_agent.store.pg import PgDatabase
@@ -151,6 +175,9 @@ def _run(cluster: PgCluster, tmp: Path, rounds: list[int], per_worker: int) -> N
           f"(p90 {_pct(pg, 0.9):.2f}), {statistics.median(pg_cpu):.2f} ms CPU; SQLite median "
           f"{statistics.median(lite):.2f} ms wall (p90 {_pct(lite, 0.9):.2f}), {statistics.median(lite_cpu):.2f} ms CPU; "
           f"goal ≤ 5 ms median on PostgreSQL (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+    alone = store_alone(_database(cluster, "alone"))
+    print(f"(b) the PostgreSQL store alone, 100 growing steps: median {alone[0]:.2f} ms wall (p90 {alone[1]:.2f}), "
+          f"{alone[2]:.2f} ms CPU")
     base = None
     for k in rounds:
         rate = throughput(cluster, k, per_worker, tmp)
