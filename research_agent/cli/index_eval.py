@@ -97,12 +97,21 @@ def eval_(
     offset: Annotated[int, typer.Option("--offset", min=0, help="With --realdata: skip the first K cases.")] = 0,
     replay: Annotated[Optional[str], typer.Option("--replay", help="Re-judge a recorded eval (its id, printed by every eval, or its folder) instead of running cases.")] = None,
     grid: Annotated[list[str], typer.Option("--grid", help="With --replay: NAME=V1,V2,… (min_sources, stagnation, duplicates, failures, max_steps, max_tool_calls, max_tokens, max_cost, max_seconds); more NAME=… may follow.")] = [],
+    submit: Annotated[bool, typer.Option("--submit", help="Queue each case as a job for `research worker`s (needs --db postgresql://…); `research eval collect RUN` prints the tables.")] = False,
+    db: Annotated[Optional[str], typer.Option("--db", help="With --submit or collect: the postgresql:// URL (default: $RESEARCH_DATABASE_URL).")] = None,
 ) -> None:
-    """Run evaluation cases and print the stopping metrics per category (every eval is kept for --replay)."""
+    """Run evaluation cases and print the stopping metrics per category (every local eval is kept for --replay;
+    `eval collect RUN`: a submitted run's)."""
     from ..config import ResearchConfig, default_eval_paths, load_config, model_settings
 
     if replay is not None or grid:
         _replay_eval(replay, [*grid, *(str(p) for p in paths or [])], as_json=as_json, json_out=json_out)
+
+    if submit or (paths and str(paths[0]) == "collect"):  # docs/scale.md
+        from .scale_cmds import eval_on_queue
+
+        raise typer.Exit(eval_on_queue(list(paths or []), submit=submit, db=db, model=model, baselines=baselines,
+                                       as_json=as_json, json_out=json_out))
 
     if realdata is not None:  # the logic lives in research_agent/evals/realdata.py
         from ..evals.realdata import cli_realdata

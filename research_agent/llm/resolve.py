@@ -71,9 +71,11 @@ def _capabilities_path(config: Any) -> Path:
     return research_home() / "llm_capabilities.json"
 
 
-def resolve_model(spec: str, *, config: Any = None) -> Model | None:
-    """The model named by `spec` (see the module docstring); ValueError for an unknown spec."""
-    model = _resolve(spec, config)
+def resolve_model(spec: str, *, config: Any = None, transport: Any = None) -> Model | None:
+    """The model named by `spec` (see the module docstring); ValueError for an unknown spec.
+    `transport(key, inner)` wraps the HTTP transport of an `openai:` model's client (key
+    `model:<base url>`): where a queue worker takes its shared rate limit (`calls.RunSeams`)."""
+    model = _resolve(spec, config, transport)
     record = _get(config, "record_script")
     if model is not None and record:
         from .record import RecordingModel
@@ -82,7 +84,17 @@ def resolve_model(spec: str, *, config: Any = None) -> Model | None:
     return model
 
 
-def _resolve(spec: str, config: Any) -> Model | None:
+def _http_client(base_url: str, timeout: float, transport: Any) -> Any:
+    if transport is None:
+        return None
+    import httpx
+
+    from .openai_model import safe_url
+
+    return httpx.Client(transport=transport(f"model:{safe_url(base_url)}", httpx.HTTPTransport()), timeout=timeout)
+
+
+def _resolve(spec: str, config: Any, transport: Any = None) -> Model | None:
     s = (spec or "").strip()
     if s == "offline":
         return None
@@ -100,10 +112,11 @@ def _resolve(spec: str, config: Any) -> Model | None:
         prices_file = _get(config, "prices_file")
         prices = load_prices(prices_file) if prices_file else None
         mode = _structured_mode(_get(config, "openai_structured_output"))
+        timeout = float(_get(config, "llm_timeout") or 120.0)
         return OpenAIModel(
             rest, api_key=api_key, base_url=base_url, prices=prices, structured_output=mode,
             capability_cache=CapabilityCache(_capabilities_path(config)),
-            timeout=float(_get(config, "llm_timeout") or 120.0),
+            timeout=timeout, http_client=_http_client(base_url, timeout, transport),
             max_attempts=int(_get(config, "llm_attempts") or 4),
             offline_guard=bool(_get(config, "offline_guard")),
         )

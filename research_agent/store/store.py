@@ -58,7 +58,7 @@ from ..endings import EndKind
 from ..state import ResearchState, new_state
 from . import migrations
 from .db import Database
-from .errors import StoreError, UnknownTask
+from .errors import LeaseLost, StoreError, UnknownTask
 from .records import (
     ActionRecord,
     ReportFormat,
@@ -194,6 +194,7 @@ class Store:
         self.path = Path(path).expanduser()
         self._db = Database(self.path)
         self._written: dict[str, Written] = {}
+        self._leases: dict[str, int] = {}
         try:
             version = migrations.current_version(self._db.conn)
             if version > migrations.LATEST_VERSION:
@@ -228,6 +229,28 @@ class Store:
 
     def _read(self):
         return self._db.transaction(write=False)
+
+    # ------------------------------------------------------------ leases (docs/scale.md)
+    def hold_lease(self, task_id: str, epoch: int | None) -> None:
+        """From now on every commit about `task_id` (start_run, checkpoint, finish, clear_cancel)
+        first checks that the task's `lease_epoch` is still `epoch`, in its own transaction, and
+        raises `LeaseLost` (rolling back) when another worker has claimed the task since; None
+        stops checking."""
+        if epoch is None:
+            self._leases.pop(task_id, None)
+        else:
+            self._leases[task_id] = epoch
+
+    def _fence(self, conn: Any, task_id: str) -> None:
+        epoch = self._leases.get(task_id)
+        if epoch is None:
+            return
+        # an UPDATE, not a SELECT: it holds the row until commit, so a claim waits for this commit; the
+        # RETURNING row is read (not a row count, which a pipelined PostgreSQL connection has only later)
+        found = conn.execute("UPDATE tasks SET lease_epoch = lease_epoch WHERE id = ? AND lease_epoch = ? "
+                             "RETURNING lease_epoch", (task_id, epoch)).fetchone()
+        if found is None:
+            raise LeaseLost(task_id, f"its lease {epoch} was taken over; this commit is dropped")
 
     @staticmethod
     def _task_row(conn: sqlite3.Connection, task_id: str) -> tuple:
@@ -279,6 +302,7 @@ class Store:
             raise StoreError(f"unknown run kind {kind!r}; use 'first' or 'resume'")
         with self._write() as conn:
             self._task_row(conn, task_id)
+            self._fence(conn, task_id)
             last = conn.execute("SELECT max(number) FROM runs WHERE task_id = ?", (task_id,)).fetchone()[0]
             number = (last or 0) + 1
             run_id = f"{task_id}-r{number}"
@@ -307,6 +331,7 @@ class Store:
         plan = self._plan(task_id, state)
         try:
             with self._write() as conn:
+                self._fence(conn, task_id)
                 written = self._write_state(conn, task_id, run_id, state, run_usage, plan, running=True, facts=facts)
         except BaseException:
             plan.drop()  # not committed: the next checkpoint writes everything
@@ -337,6 +362,7 @@ class Store:
             stale.close()
         with self._write() as conn:
             self._task_row(conn, task_id)
+            self._fence(conn, task_id)
             if state is not None and plan is not None:
                 self._write_state(conn, task_id, run_id, state, run_usage, plan)
             self._check_run(conn, task_id, run_id)
@@ -508,6 +534,19 @@ class Store:
             ).fetchone()
         return row[0] if row is not None else None
 
+    # ------------------------------------------------------------ trace lines (migration 7)
+    def add_step_line(self, task_id: str, run_id: str, step: int, body: str) -> None:
+        """Keep a step's trace line with the task (a queue worker's runs: `research trace` on any machine)."""
+        with self._write() as conn:
+            self._fence(conn, task_id)
+            conn.execute("INSERT INTO step_lines (task_id, run_id, step, body) VALUES (?, ?, ?, ?) "
+                         "ON CONFLICT (run_id, step) DO UPDATE SET body = excluded.body", (task_id, run_id, step, body))
+
+    def step_lines(self, run_id: str) -> list[str]:
+        """The kept trace lines of a run, in step order (none for a run traced only to files)."""
+        with self._read() as conn:
+            return [r[0] for r in conn.execute("SELECT body FROM step_lines WHERE run_id = ? ORDER BY step", (run_id,))]
+
     # ------------------------------------------------------------ replay
     def record_stop_settings(self, run_id: str, settings: Mapping[str, Any]) -> None:
         """Keep the stop settings a run uses (what `research replay` starts from)."""
@@ -541,6 +580,7 @@ class Store:
     def clear_cancel(self, task_id: str) -> None:
         with self._write() as conn:
             self._task_row(conn, task_id)
+            self._fence(conn, task_id)
             conn.execute("UPDATE tasks SET cancel_requested = 0 WHERE id = ?", (task_id,))
 
     # ------------------------------------------------------------ helpers
