@@ -232,10 +232,10 @@ class Store:
 
     # ------------------------------------------------------------ leases (docs/scale.md)
     def hold_lease(self, task_id: str, epoch: int | None) -> None:
-        """From now on every commit about `task_id` (start_run, checkpoint, finish, clear_cancel)
-        first checks that the task's `lease_epoch` is still `epoch`, in its own transaction, and
-        raises `LeaseLost` (rolling back) when another worker has claimed the task since; None
-        stops checking."""
+        """From now on every commit about `task_id` (start_run, checkpoint, finish, clear_cancel,
+        add_step_line, record_stop_settings) first checks that the task's `lease_epoch` is still
+        `epoch`, in its own transaction, and raises `LeaseLost` (rolling back) when another worker
+        has claimed the task since; None stops checking."""
         if epoch is None:
             self._leases.pop(task_id, None)
         else:
@@ -549,8 +549,12 @@ class Store:
 
     # ------------------------------------------------------------ replay
     def record_stop_settings(self, run_id: str, settings: Mapping[str, Any]) -> None:
-        """Keep the stop settings a run uses (what `research replay` starts from)."""
+        """Keep the stop settings a run uses (what `research replay` starts from); a commit about the
+        run's task, so it checks the lease like the others."""
         with self._write() as conn:
+            row = conn.execute("SELECT task_id FROM runs WHERE id = ?", (run_id,)).fetchone()
+            if row is not None:
+                self._fence(conn, row[0])
             record_stop_settings(conn, run_id, dict(settings))
 
     def replay_log(self, task_id: str) -> tuple[list[LoggedStep], list[LoggedChange], dict[str, dict[str, Any] | None]]:
