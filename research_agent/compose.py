@@ -394,8 +394,7 @@ def execute(
     seams: RunSeams | None = None,
 ) -> Outcome:
     """Run (or continue) one task through the engine until a stop rule fires (`seams`: a queue worker's gate)."""
-    run_id = store.start_run(task_id, "resume" if state is not None else "first", os.getpid())
-    _keep_stop_settings(store, run_id, cfg, contract, stopper, budget)
+    run_id = _start_run(store, task_id, state is not None, cfg, contract, stopper, budget)
     meter = UsageMeter()  # the engine's: the policy's model is handed over metered on it
     hook = _Checkpoint(store, task_id, run_id, state, base_usage or {}, on_step)
     toolbox = open_toolbox(cfg, faults=faults, index_path=index_path, seams=seams)
@@ -439,13 +438,15 @@ def execute(
                    Path(cfg.traces) / run_id)
 
 
-def _keep_stop_settings(store: Store, run_id: str, cfg: ResearchConfig, contract: TaskContract, stopper: Stopper,
-                        budget: RuntimeBudget) -> None:
-    """What the run's stop decisions read, kept with it: `research replay` starts from these."""
+def _start_run(store: Store, task_id: str, resumed: bool, cfg: ResearchConfig, contract: TaskContract,
+               stopper: Stopper, budget: RuntimeBudget) -> str:
+    """Open the run and keep with it what its stop decisions read: `research replay` starts from these."""
+    run_id = store.start_run(task_id, "resume" if resumed else "first", os.getpid())
     store.record_stop_settings(run_id, settings_for(
         cfg, contract, stopper, max_steps=budget.max_steps, max_seconds=budget.max_runtime_seconds,
         max_tokens=budget.max_tokens, max_cost=budget.max_cost,
     ).model_dump())
+    return run_id
 
 
 def _model_counters(state: ResearchState, *, with_model: bool) -> dict[str, int]:

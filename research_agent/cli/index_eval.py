@@ -77,6 +77,19 @@ def _replay_eval(run: str | None, specs: list[str], *, as_json: bool, json_out: 
     raise typer.Exit(0)
 
 
+def _run_no_case_here(paths: list[Path] | None, *, replay: str | None, grid: list[str], submit: bool, db: str | None,
+                      model: str, baselines: bool, as_json: bool, json_out: Path | None) -> None:
+    """The eval modes that run no case in this process, each ending the command when asked for:
+    `--replay RUN --grid …` (a recorded eval re-judged) and `--submit` / `collect RUN` (docs/scale.md)."""
+    if replay is not None or grid:
+        _replay_eval(replay, [*grid, *(str(p) for p in paths or [])], as_json=as_json, json_out=json_out)
+    if submit or (paths and str(paths[0]) == "collect"):
+        from .scale_cmds import eval_on_queue
+
+        raise typer.Exit(eval_on_queue(list(paths or []), submit=submit, db=db, model=model, baselines=baselines,
+                                       as_json=as_json, json_out=json_out))
+
+
 def _check_paths(paths: list[Path]) -> None:
     for p in paths:
         if not p.exists():
@@ -104,15 +117,8 @@ def eval_(
     `eval collect RUN`: a submitted run's)."""
     from ..config import ResearchConfig, default_eval_paths, load_config, model_settings
 
-    if replay is not None or grid:
-        _replay_eval(replay, [*grid, *(str(p) for p in paths or [])], as_json=as_json, json_out=json_out)
-
-    if submit or (paths and str(paths[0]) == "collect"):  # docs/scale.md
-        from .scale_cmds import eval_on_queue
-
-        raise typer.Exit(eval_on_queue(list(paths or []), submit=submit, db=db, model=model, baselines=baselines,
-                                       as_json=as_json, json_out=json_out))
-
+    _run_no_case_here(paths, replay=replay, grid=grid, submit=submit, db=db, model=model, baselines=baselines,
+                      as_json=as_json, json_out=json_out)
     if realdata is not None:  # the logic lives in research_agent/evals/realdata.py
         from ..evals.realdata import cli_realdata
 
