@@ -311,10 +311,8 @@ def m008_replay_steps(conn: Connection) -> None:
     # first write logs every row once), `replay_steps` each step's small state part (the top-level
     # fields that changed) and the figures its stop check read (the run's step, time, tokens, cost;
     # whether only the hard limits were checked).  `runs.stop_settings_json` holds the stop settings
-    # a run used.  Numbered 8: migration 7 is the PostgreSQL store's leases (branch `scale`); `main`
-    # shipped this one before the leases, as version 7 (`_renumber_early_replay` gives such a database
-    # the leases as 7 and this its 8).  A task recorded before this migration has no rows here and
-    # cannot be replayed.
+    # a run used.  Numbered 8: migration 7 is the PostgreSQL store's leases (branch `scale`).  A task
+    # recorded before this migration has no rows here and cannot be replayed.
     _run(
         conn,
         """
@@ -377,8 +375,6 @@ def migrate(conn: Connection, upto: int | None = None) -> list[int]:
     """
     target = LATEST_VERSION if upto is None else upto
     applied: list[int] = []
-    if target >= 8 and _renumber_early_replay(conn):
-        applied.append(7)
     for version, fn in enumerate(MIGRATIONS[:target], start=1):
         conn.execute("BEGIN IMMEDIATE")
         try:
@@ -399,40 +395,3 @@ def migrate(conn: Connection, upto: int | None = None) -> list[int]:
         applied.append(version)
     return applied
 
-
-_EARLY_REPLAY = (7, "m008_replay_steps")
-"""How `main` recorded the replay log before the PostgreSQL store's migration 7 reached it: applied 7th."""
-
-
-def _early_replay(conn: Connection) -> bool:
-    if current_version(conn) != 7:
-        return False
-    row = conn.execute("SELECT version, name FROM schema_migrations WHERE version = 7").fetchone()
-    return row is not None and tuple(row) == _EARLY_REPLAY
-
-
-def _renumber_early_replay(conn: Connection) -> bool:
-    """A database that `main` migrated while it had the replay log (`m008_replay_steps`) but not yet the
-    leases holds the log as version 7, and `migrate` would take it for the leases and apply the log
-    again.  Apply the leases (`m007_leases_and_rate_limits`: new columns and tables only, none the log
-    touches) and renumber: 7 the leases, 8 the log, as a database migrated from blank has them.  One
-    transaction; True when this call did it."""
-    if not _early_replay(conn):
-        return False
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        if not _early_replay(conn):  # another process did it first
-            conn.execute("ROLLBACK")
-            return False
-        m007_leases_and_rate_limits(conn)
-        conn.execute("UPDATE schema_migrations SET version = 8 WHERE version = 7")
-        conn.execute(
-            "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
-            (7, m007_leases_and_rate_limits.__name__, datetime.now(timezone.utc).isoformat()),
-        )
-    except BaseException:
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
-        raise
-    conn.execute("COMMIT")
-    return True
