@@ -70,7 +70,7 @@ DEFAULT_SCRIPT = "script.jsonl"
 
 Category = Literal[
     "quick_complete", "must_continue", "unavailable", "conflict", "loop", "risk", "budget",
-    "ramdocs", "comparison",  # the real-data dev set, built at test time (research_agent/evals/realdata.py)
+    "ramdocs", "comparison", "musique",  # the real-data sets, built at test time (research_agent/evals/realdata.py)
 ]
 CATEGORIES: tuple[str, ...] = get_args(Category)
 EndKind = Literal["completed", "no_progress", "risk_abort", "budget_exhausted", "tool_failure", "user_cancelled"]

@@ -76,7 +76,9 @@ class RunMetrics:
         return asdict(self)
 
 
-def measure(case, stopper: str, outcome, seconds: float) -> RunMetrics:
+def measure(case, stopper: str, outcome, seconds: float, oracle: dict | None = None) -> RunMetrics:
+    """The run's measurements; `oracle`: the perfect reader's offers scored (`oracle_score`), kept under
+    `realdata`."""
     state: ResearchState = outcome.state
     contract = state.task_contract
     executed = [a for a in state.actions if a.status in ("ok", "error")]
@@ -106,6 +108,9 @@ def measure(case, stopper: str, outcome, seconds: float) -> RunMetrics:
     usable = all(report_parts_present(outcome.report_md, state=state).values()) if partial else None
     bound = case.expect.max_tool_calls
     gold = load_gold(case.root)
+    realdata = None if gold is None else score_realdata(gold, state, outcome)
+    if realdata is not None and oracle is not None:
+        realdata["oracle"] = oracle
     wrong = wrong_confirmations(state, gold.get("wrong_answers"), gold.get("gold_answers")) if gold is not None else wrong_confirmations(state)
     return RunMetrics(
         case=case.id, category=case.category, stopper=stopper, expected=str(case.expect.end_kind),
@@ -119,7 +124,7 @@ def measure(case, stopper: str, outcome, seconds: float) -> RunMetrics:
         rejected_findings=state.progress.rejected_findings, tokens=int(outcome.usage.get("tokens", 0) or 0),
         mismatched_cells=mismatched, wrong_confirmations=len(wrong),
         wrong_cells=[f"{w.cell} = {w.value} ({w.reason})" for w in wrong],
-        realdata=None if gold is None else score_realdata(gold, state, outcome),
+        realdata=realdata,
     )
 
 

@@ -16,7 +16,11 @@ from pathlib import Path
 from .case import CASE_FILE, PAGES_DIR
 from .realdata_score import GOLD_FILE
 
-__all__ = ["Page", "RealCase", "opening_words", "page_html", "write_case"]
+__all__ = ["Page", "RealCase", "RealDataMissing", "opening_words", "page_html", "write_case"]
+
+
+class RealDataMissing(FileNotFoundError):
+    """../shared/data (or the file a set needs) is not there."""
 
 
 @dataclass

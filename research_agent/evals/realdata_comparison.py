@@ -17,12 +17,18 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..contract import ContractError, parse_question
-from .realdata_casefile import Page, RealCase, write_case
+from .realdata_casefile import Page, RealCase, RealDataMissing, write_case
 
-__all__ = ["FRESH_SPEC_FILE", "SPEC_FILE", "build_comparison", "load_corpus", "load_specs", "pick_distractors"]
+__all__ = [
+    "FRESH_SPEC_FILE", "SPEC_FILE", "TEST_SPEC_FILE", "build_comparison", "load_corpus", "load_specs",
+    "pick_distractors", "specs_of",
+]
 
 SPEC_FILE = Path(__file__).with_name("realdata_cases.toml")
 FRESH_SPEC_FILE = Path(__file__).with_name("realdata_cases_fresh.toml")
+TEST_SPEC_FILE = Path(__file__).with_name("realdata_cases_test.toml")
+"""The comparison set's test part (docs/splits.md), written apart from whoever tunes the reader."""
+SPEC_FILES = {"comparison": SPEC_FILE, "comparison-fresh": FRESH_SPEC_FILE, "comparison-test": TEST_SPEC_FILE}
 CORPUS_FILES = ("hotpotqa_train_corpus.json", "musique_train_corpus.json")
 DISTRACTORS = 8
 HARD_DISTRACTORS = 5
@@ -43,6 +49,14 @@ def load_corpus(multihop: Path) -> dict[str, str]:
 
 def load_specs(path: Path = SPEC_FILE) -> list[dict]:
     return tomllib.loads(path.read_text(encoding="utf-8"))["case"]
+
+
+def specs_of(name: str) -> list[dict]:
+    """The specs of comparison set `name`; RealDataMissing when its file is not written yet."""
+    path = SPEC_FILES[name]
+    if not path.is_file():
+        raise RealDataMissing(f"{path.relative_to(path.parents[2])}: no such file yet (the {name} cases are not written)")
+    return load_specs(path)
 
 
 def _words(text: str) -> set[str]:
@@ -107,8 +121,6 @@ def comparison_case(spec: dict, corpus: dict[str, str]) -> RealCase:
 def build_comparison(multihop: Path, dest: Path, *, limit: int | None = None, offset: int = 0,
                      specs: list[dict] | None = None) -> list[Path]:
     """Write the comparison cases (`specs`, default all of ``realdata_cases.toml``) under `dest`."""
-    from .realdata import RealDataMissing
-
     multihop = Path(multihop)
     if not all((multihop / f).is_file() for f in CORPUS_FILES):
         raise RealDataMissing(f"{multihop}: the multihop corpora {', '.join(CORPUS_FILES)} are not there")
