@@ -7,7 +7,8 @@ settling — apart from how well any model reads:
 
 * a page-reading request (`extract`): for each cell it is asked about, mode ``gold`` answers the
   first sentence of the page that states the cell's gold value, verbatim, with the value as the page
-  writes it — only on a page whose text states that cell's gold (the case's `stating_urls`); mode
+  writes it — only on a page whose text states that cell's gold (the case's `stating_urls`; a case
+  that does not list them, in a sentence that names the object, on any page); mode
   ``wrong`` answers a plausible wrong finding on any page (`oracle_findings.wrong_finding`);
 * every other request (contract draft, plan, judge, synthesis): what the rule-based stand-in
   answers (`llm.rules.RuleModel`, the same object, not a copy).
@@ -48,8 +49,9 @@ class CaseGold:
 
     cells: dict[str, list[str]]
     """Cell key → accepted forms of its value."""
-    stating: dict[str, list[str]]
-    """Cell key → the URLs whose text states that cell's gold."""
+    stating: dict[str, list[str]] | None
+    """Cell key → the URLs whose text states that cell's gold; None when the case does not say (the synthetic
+    cases): then any page may, in a sentence that names the object."""
     wrong: list[str] = field(default_factory=list)
     """Known wrong answers (RAMDocs)."""
 
@@ -57,8 +59,8 @@ class CaseGold:
     def of_case(cls, root: Path) -> "CaseGold":
         gold = load_gold(root) or {}
         cells = {k: list(v) for k, v in (gold.get("cells") or {}).items()}
-        stating = gold.get("stating_urls") or {k: list(gold.get("gold_urls") or []) for k in cells}
-        return cls(cells, {k: list(v) for k, v in stating.items()}, list(gold.get("wrong_answers") or []))
+        stating = gold.get("stating_urls") or ({k: list(gold["gold_urls"]) for k in cells} if gold.get("gold_urls") else None)
+        return cls(cells, stating, list(gold.get("wrong_answers") or []))
 
     def others(self, cell: str) -> list[str]:
         """Gold forms of the other objects' cells on the same dimension."""
@@ -98,6 +100,8 @@ class PerfectReader:
         if not forms:
             return None
         own = names or [cell.partition("/")[0]]
+        if self.mode == "gold" and self.gold.stating is None:
+            return gold_finding(cell, url, text, forms, own, named_only=True)
         if self.mode == "gold":
             stating = any(_same_url(url, u) for u in self.gold.stating.get(cell, []))
             return gold_finding(cell, url, text, forms, own) if stating else None

@@ -133,14 +133,15 @@ def _names_pattern(names: list[str]) -> re.Pattern[str] | None:
     return re.compile(r"(?<!\w)(?:" + "|".join(alts) + r")(?!\w)", re.I) if alts else None
 
 
-def gold_finding(cell: str, url: str, text: str, forms: list[str], names: list[str]) -> Offer | None:
-    """The first sentence of `text` that states a gold form and names the object (`names`), else the first
-    that states a gold form, with the value as the page writes it."""
+def gold_finding(cell: str, url: str, text: str, forms: list[str], names: list[str], *,
+                 named_only: bool = False) -> Offer | None:
+    """The first sentence of `text` that states a gold form and names the object (`names`), else (unless
+    `named_only`) the first that states a gold form, with the value as the page writes it."""
     pattern = _form_pattern(forms)
     if pattern is None:
         return None
     found = _first(text, pattern, within=_names_pattern(names)) if names else None
-    found = found or _first(text, pattern)
+    found = found or (None if named_only else _first(text, pattern))
     return Offer(cell, url, found[0], found[1], "gold") if found else None
 
 

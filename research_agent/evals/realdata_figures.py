@@ -145,10 +145,11 @@ def figures_table(rows: list[SetFigures], title: str = "== real-data sets ==") -
     return "\n".join(lines)
 
 
-def case_lines(runs: list[dict[str, Any]]) -> list[str]:
+def case_lines(runs: list[dict[str, Any]], every: bool = False) -> list[str]:
     """Per-case lines of a dev part: every confirmed value that is no gold form (MISMATCH), every wrong
-    confirmation (WRONG) and, for small runs, every gold cell left unconfirmed (missed)."""
-    few = len(runs) <= MISSES_SHOWN
+    confirmation (WRONG), every correct finding of a perfect reader the program refused (REFUSED) and,
+    for small runs or with `every`, every gold cell left unconfirmed (missed)."""
+    few = every or len(runs) <= MISSES_SHOWN
     lines: list[str] = []
     for r in runs:
         rd = r.get("realdata") or {}
