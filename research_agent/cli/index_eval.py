@@ -67,6 +67,15 @@ TEST_FOLDER = "evalsets_test"
 """The synthetic cases' test part (docs/splits.md): an eval over it prints aggregates only, whatever --split says."""
 
 
+def _check_oracle(oracle: str | None, model: str, record: bool) -> None:
+    if oracle is None:
+        return
+    if oracle not in ("gold", "wrong"):
+        raise BadInput(f"--oracle {oracle!r}: choose gold or wrong")
+    if model != "offline" or record:
+        raise BadInput("--oracle puts its own model in the model's seat: give it no --model and no --record")
+
+
 def _part(paths: list[Path], split: str | None) -> str:
     """The part case folders belong to: test under `TEST_FOLDER` or with --split test, else dev."""
     if split not in (None, "dev", "test"):
@@ -95,6 +104,8 @@ def eval_(
     """Run evaluation cases and print the stopping metrics per category."""
     from ..config import ResearchConfig, default_eval_paths, load_config, model_settings
 
+    with bad_input():
+        _check_oracle(oracle, model, record)
     if realdata is not None:  # the logic lives in research_agent/evals/realdata.py
         from ..evals.realdata import cli_realdata
 

@@ -158,7 +158,7 @@ def test_research_eval_on_evalsets_test_is_a_test_part(tmp_path):
     assert res.exit_code == 2 and res.stderr.startswith("error: ") and "test part" in res.stderr
 
 
-def test_realdata_split_errors_are_one_line(tmp_path, monkeypatch):
+def test_split_and_oracle_errors_are_one_line():
     from typer.testing import CliRunner
 
     from research_agent.cli import app
@@ -166,6 +166,9 @@ def test_realdata_split_errors_are_one_line(tmp_path, monkeypatch):
     for args, want in [
         (["--realdata", "comparison", "--split", "test"], "error: --realdata comparison is a dev set; its test part is --realdata comparison-test"),
         (["--realdata", "ramdocs", "--split", "held"], "error: --split 'held': choose dev or test"),
+        (["--realdata", "comparison", "--oracle", "perfect"], "error: --oracle 'perfect': choose gold or wrong"),
+        (["--realdata", "comparison", "--oracle", "gold", "--model", "rules"],
+         "error: --oracle puts its own model in the model's seat: give it no --model and no --record"),
     ]:
         res = CliRunner().invoke(app, ["eval", *args])
         assert res.exit_code == 2 and res.stderr.strip().splitlines() == [want]
