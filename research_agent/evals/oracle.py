@@ -23,6 +23,7 @@ looked up across cases, and the offers are scored in the same process as the sta
 from __future__ import annotations
 
 import json
+import re
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -79,10 +80,20 @@ class PerfectReader:
         self.gold = gold
         self.mode: OracleMode = mode
         self.offers: list[Offer] = []
+        self.errors = 0
+        """Requests the perfect reader could not answer (a bug here, not the program's): answered HTTP 500."""
         self.rules = RuleModel(MODEL_NAME)
         self._lock = threading.Lock()
 
     def __call__(self, body: dict[str, Any]) -> Reply:
+        try:
+            return self._answer(body)
+        except (KeyError, ValueError, TypeError, IndexError, re.error) as exc:  # counted and shown, never dropped
+            with self._lock:
+                self.errors += 1
+            return Reply.error(500, message=f"perfect reader: {type(exc).__name__}: {exc}")
+
+    def _answer(self, body: dict[str, Any]) -> Reply:
         ask = page_ask(body)
         if ask is None:
             try:

@@ -77,7 +77,7 @@ def value_forms(form: str) -> list[str]:
     """A gold form and the other ways a page writes it: an ISO date in words, a number with or without
     thousands separators."""
     out = [form]
-    iso = re.fullmatch(r"(\d{4})-(\d{2})(?:-(\d{2}))?", form.strip())
+    iso = re.fullmatch(r"(\d{4})-(0[1-9]|1[0-2])(?:-(0[1-9]|[12]\d|3[01]))?", form.strip())  # not a range "1990-2022"
     if iso:
         year, month = iso.group(1), _MONTHS[int(iso.group(2)) - 1]
         if iso.group(3):

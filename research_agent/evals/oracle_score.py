@@ -36,7 +36,8 @@ def _key(cell: str, url: str, quote: str) -> tuple[str, str, str]:
     return cell, url.rstrip("/"), squash(quote)
 
 
-def score_offers(offers: list[Offer], state: ResearchState, mode: str, gold: dict[str, list[str]]) -> dict[str, Any]:
+def score_offers(offers: list[Offer], state: ResearchState, mode: str, gold: dict[str, list[str]],
+                 errors: int = 0) -> dict[str, Any]:
     """Offered, kept, refused (by reason), corrected and the offers by kind — one run's `OracleFigures` row,
     with the refused offers themselves under ``refused_offers`` (printed for a dev part only)."""
     unique = list({_key(o.cell, o.url, o.quote): o for o in offers}.values())
@@ -57,5 +58,6 @@ def score_offers(offers: list[Offer], state: ResearchState, mode: str, gold: dic
         "mode": mode, "offered": len(unique), "accepted": len(kept) - len(corrected), "corrected": len(corrected),
         "rejected": len(refused), "rejected_by": by,
         "by_kind": {k: [offered_by[k], kept_by[k]] for k in sorted(offered_by)},
+        "errors": errors,
         "refused_offers": [f"{o.cell} = {o.value!r} ({o.kind}) <- {o.quote[:160]!r}" for o in refused],
     }

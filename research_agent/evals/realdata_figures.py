@@ -33,12 +33,15 @@ class OracleFigures:
     """Rejections by the program's reason (`unattributed`, `no_value`, `ungrounded`, `invalid_answer`, …)."""
     by_kind: dict[str, list[int]] = field(default_factory=dict)
     """Offer kind (gold, wrong_answer, other_object, other_year, …) → [offered, kept]."""
+    errors: int = 0
+    """Requests the perfect reader itself failed to answer (its bug: the figures above are then unsound)."""
 
     def add(self, other: dict[str, Any]) -> None:
         self.mode = other.get("mode", self.mode)
         self.offered += other.get("offered", 0)
         self.accepted += other.get("accepted", 0)
         self.corrected += other.get("corrected", 0)
+        self.errors += other.get("errors", 0)
         self.rejected += other.get("rejected", 0)
         for reason, n in (other.get("rejected_by") or {}).items():
             self.rejected_by[reason] = self.rejected_by.get(reason, 0) + n
@@ -131,6 +134,8 @@ def oracle_row(fig: SetFigures, label: str | None = None) -> str:
         return ""
     why = ", ".join(f"{k} {v}" for k, v in sorted(o.rejected_by.items(), key=lambda kv: -kv[1])) or "none"
     head = f"{label or fig.set:17} {fig.split:5} oracle:{o.mode}: "
+    if o.errors:
+        head += f"[{o.errors} request(s) the perfect reader failed to answer] "
     if o.mode == "gold":
         return f"{head}{o.offered} correct findings offered, {o.accepted} kept, {o.rejected} rejected ({why})"
     kinds = ", ".join(f"{k} {kept}/{n}" for k, (n, kept) in sorted(o.by_kind.items()))

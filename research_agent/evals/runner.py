@@ -72,7 +72,7 @@ def run_case(case_dir: str, stopper: str, model: str = "offline", record: bool =
     if reader is not None:
         from .oracle_score import score_offers
 
-        offered = score_offers(reader.offers, outcome.state, reader.mode, reader.gold.cells)
+        offered = score_offers(reader.offers, outcome.state, reader.mode, reader.gold.cells, reader.errors)
     metrics = measure(case, stopper, outcome, time.monotonic() - started, oracle=offered)
     metrics.correct = (
         metrics.end_kind == metrics.expected and not metrics.mismatched_cells
