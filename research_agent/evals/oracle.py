@@ -114,7 +114,7 @@ class PerfectReader:
         if self.mode == "gold" and self.gold.stating is None:
             return gold_finding(cell, url, text, forms, own, named_only=True)
         if self.mode == "gold":
-            stating = any(_same_url(url, u) for u in self.gold.stating.get(cell, []))
+            stating = any(_same_url(url, u) for u in (self.gold.stating or {}).get(cell, []))
             return gold_finding(cell, url, text, forms, own) if stating else None
         return wrong_finding(cell, url, text, forms, self.gold.others(cell), self.gold.wrong, own)
 
