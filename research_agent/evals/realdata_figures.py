@@ -71,6 +71,8 @@ class SetFigures:
     tool_calls: int = 0
     min_tool_calls: int = 0
     fallback_contracts: int = 0
+    questions_refused: int = 0
+    """Cases not run: their question has no contract table and the parser refuses it (counted as misses)."""
     seconds: float = 0.0
     """Wall time of the part's run, when the caller measured it (0 otherwise)."""
     oracle: OracleFigures | None = None
@@ -105,6 +107,7 @@ def set_figures(runs: list[dict[str, Any]], split: str) -> list[SetFigures]:
         fig.tool_calls += rd["tool_calls"]
         fig.min_tool_calls += rd["min_tool_calls"]
         fig.fallback_contracts += bool(rd["contract_fallback"])
+        fig.questions_refused += bool(rd.get("question_refused"))
         if rd.get("oracle"):
             fig.oracle = fig.oracle or OracleFigures()
             fig.oracle.add(rd["oracle"])
@@ -112,7 +115,7 @@ def set_figures(runs: list[dict[str, Any]], split: str) -> list[SetFigures]:
 
 
 HEADER = (f"{'set':17} {'split':5} {'cases':>5}  {'cells right':>11}  {'≠gold':>5}  {'endings':>9}  {'gold read':>9}  "
-          f"{'wrong conf':>10}  {'tool calls / min':>16}  {'fallback':>8}")
+          f"{'wrong conf':>10}  {'tool calls / min':>16}  {'fallback/refused':>16}")
 
 
 def _ratio(part: int, whole: int) -> str:
@@ -124,7 +127,7 @@ def figures_row(fig: SetFigures, label: str | None = None) -> str:
     calls = f"{fig.tool_calls / n:>5.1f} / {fig.min_tool_calls / n:<4.1f}" if fig.min_tool_calls else f"{fig.tool_calls / n:>5.1f} / –   "
     return (f"{label or fig.set:17} {fig.split:5} {fig.cases:>5}  {_ratio(fig.cells_right, fig.cells_total):>11}  "
             f"{fig.confirmed_not_gold:>5}  {_ratio(fig.endings, fig.cases):>9}  {_ratio(fig.gold_read, fig.cases):>9}  "
-            f"{fig.wrong_confirmations:>10}  {calls:>16}  {fig.fallback_contracts:>8}")
+            f"{fig.wrong_confirmations:>10}  {calls:>16}  {f'{fig.fallback_contracts}/{fig.questions_refused}':>16}")
 
 
 def oracle_row(fig: SetFigures, label: str | None = None) -> str:

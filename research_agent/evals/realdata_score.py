@@ -30,7 +30,7 @@ from .support import matches_any, squash
 
 GOLD_FILE = "gold.json"
 
-__all__ = ["GOLD_FILE", "gold_match", "load_gold", "score_realdata", "realdata_table"]
+__all__ = ["GOLD_FILE", "gold_match", "load_gold", "realdata_table", "score_realdata", "score_refused"]
 
 
 def load_gold(root: Path) -> dict | None:
@@ -78,6 +78,17 @@ def score_realdata(gold: dict, state: ResearchState, outcome) -> dict:
         "tool_calls": state.progress.tool_calls,
         "min_tool_calls": int(gold.get("min_tool_calls", 0)),
         "contract_fallback": bool(gold.get("contract_fallback", False)),
+    }
+
+
+def score_refused(gold: dict) -> dict:
+    """The scores of a case whose question the parser refuses: never run, every gold cell missed."""
+    cells = gold.get("cells", {})
+    return {
+        "set": gold.get("set", "?"), "cells_total": len(cells), "cells_right": 0, "mismatches": [],
+        "misses": [f"{key}: want {forms[:2]}, got nothing (the question does not parse)" for key, forms in cells.items()],
+        "gold_read": False, "end_ok": False, "tool_calls": 0, "min_tool_calls": int(gold.get("min_tool_calls", 0)),
+        "contract_fallback": False, "question_refused": True,
     }
 
 

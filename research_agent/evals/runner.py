@@ -24,6 +24,7 @@ from typing import Any
 from ..config import ResearchConfig, default_eval_paths, load_config, model_settings
 from .case import EvalCase, discover_cases, load_case
 from .metrics import COLUMNS, RunMetrics, aggregate, fmt, measure
+from .realdata_score import load_gold, score_refused
 from .workers import worker_pool
 
 STOPPERS = ("evidence", "max_steps", "stagnation")
@@ -111,6 +112,18 @@ def _start(case: EvalCase, stopper: str, model: str, record_to: Path | None, bas
             store.close()
 
 
+def _question_refused(case: EvalCase, stopper: str) -> dict:
+    """The run of a case whose question the parser refuses: not run, every expectation missed."""
+    gold = load_gold(case.root)
+    return RunMetrics(
+        case=case.id, category=case.category, stopper=stopper, expected=str(case.expect.end_kind),
+        end_kind="question_refused", stop_reason=None, stop_detail="the question parser refuses the question",
+        correct=False, premature=False, tool_calls=0, steps=0, invalid_actions=0, searches=0, duplicate_queries=0,
+        opened=0, duplicate_sources=0, partial=False, report_usable=None, cells_expected=len(case.expect.cells),
+        cells_matched=0, seconds=0.0, realdata=None if gold is None else score_refused(gold),
+    ).to_dict()
+
+
 def _skip_wait(seconds: float) -> None:
     """The retry backoff's sleep in an eval: a case's faults recover by request count
     (`Fault.times`), never by time, so waiting out a backoff only costs wall time;
@@ -173,14 +186,17 @@ def run_eval(
     """Run the cases under `paths` and print the tables.  `split="test"`: the cases are a test part
     (docs/splits.md) — only aggregates are printed or written, never a case's miss."""
     out = out if out is not None else sys.stdout  # resolved per call: stdout may be swapped between calls
-    cases = discover_cases(paths or default_eval_paths())
-    refused = "no cases found" if not cases else _refusal(model, record=record, baselines=baselines, oracle=oracle)
+    unread: list[EvalCase] = []  # cases whose question the parser refuses: measured as misses, not run
+    cases = discover_cases(paths or default_eval_paths(), refused=unread)
+    refused = "no cases found" if not cases + unread else _refusal(model, record=record, baselines=baselines, oracle=oracle)
     if refused:
         print(refused, file=sys.stderr)
         return 2
     stoppers = STOPPERS if baselines else ("evidence",)
     started = time.monotonic()
     results = _run_jobs([(str(c.root), s, model, record, oracle) for s in stoppers for c in cases], workers)
+    results += [_question_refused(c, s) for s in stoppers for c in unread]
+    cases += unread
     summary = summarize(results)
     _print_summary(summary, stoppers, f"perfect reader, {oracle} findings" if oracle else model, baselines, out)
     if split == "test":

@@ -186,3 +186,19 @@ def test_comparison_test_says_when_its_cases_are_not_written(tmp_path, monkeypat
     assert res.exit_code == 2
     [line] = res.stderr.strip().splitlines()
     assert line.startswith("error: ") and "cases_test.toml: no such file yet" in line
+
+
+def test_a_question_the_parser_refuses_is_a_counted_miss_not_bad_input(tmp_path):
+    from research_agent.evals.realdata_figures import set_figures
+
+    case = _missing_case(tmp_path / "evalsets_test")
+    toml = (case / "case.toml").read_text(encoding="utf-8")
+    (case / "case.toml").write_text(toml.replace('question = "Compare Ternstore and Gullhaven on maximum database size"',
+                                                 'question = "Tell me a story"'), encoding="utf-8")
+    out, report = io.StringIO(), tmp_path / "one.json"
+    assert run_eval_on_a_fresh_stack([case], workers=1, out=out, json_path=report, split="dev") == 1
+    [run] = json.loads(report.read_text())["runs"]
+    assert run["end_kind"] == "question_refused" and run["tool_calls"] == 0
+    [fig] = set_figures([run], "dev")
+    assert (fig.cases, fig.questions_refused, fig.cells_right, fig.cells_total) == (1, 1, 0, 2)
+    assert "MISS fresh-01: expected budget_exhausted, got question_refused" in out.getvalue()
