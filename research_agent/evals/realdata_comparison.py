@@ -18,6 +18,7 @@ from pathlib import Path
 
 from ..contract import ContractError, parse_question
 from .realdata_casefile import Page, RealCase, RealDataMissing, write_case
+from .realdata_score import gold_match
 
 __all__ = [
     "FRESH_SPEC_FILE", "SPEC_FILE", "TEST_SPEC_FILE", "build_comparison", "load_corpus", "load_specs",
@@ -92,6 +93,21 @@ def _parse_agrees(spec: dict) -> bool:
             and {d.name for d in parsed.dimensions} == {d["name"] for d in spec["dimensions"]})
 
 
+def _stating_urls(spec: dict, gold_pages: list[Page]) -> dict[str, list[str]]:
+    """Cell → the gold page that states its value: the page of the cell's own object (the spec lists titles in
+    the order of its objects) when its text holds a gold form, else every gold page whose text does."""
+    names = [o["name"] for o in spec["objects"]]
+    out: dict[str, list[str]] = {}
+    for key, forms in spec["gold"].items():
+        i = names.index(key.split("/", 1)[0]) if key.split("/", 1)[0] in names else -1
+        own = gold_pages[i] if 0 <= i < len(gold_pages) and len(gold_pages) == len(names) else None
+        if own is not None and gold_match(own.text, forms):
+            out[key] = [own.url]
+        else:
+            out[key] = [p.url for p in gold_pages if gold_match(p.text, forms)]
+    return out
+
+
 def comparison_case(spec: dict, corpus: dict[str, str]) -> RealCase:
     missing = [t for t in spec["titles"] if t not in corpus]
     if missing:
@@ -103,6 +119,7 @@ def comparison_case(spec: dict, corpus: dict[str, str]) -> RealCase:
     ]
     gold = {
         "set": "comparison", "cells": spec["gold"], "gold_urls": [p.url for p in pages[:2]],
+        "stating_urls": _stating_urls(spec, pages[:len(spec["titles"])]),
         "min_tool_calls": 1 + 2, "contract_fallback": False, "parse_question_agrees": _parse_agrees(spec),
         "expected_end_kind": "completed", "titles": titles,
     }

@@ -165,3 +165,12 @@ def test_oracle_options_that_cannot_go_together_are_refused(tmp_path):
     case = _okapi_case(tmp_path)
     assert run_eval([case], oracle="perfect", out=io.StringIO()) == 2
     assert run_eval([case], oracle="gold", model="rules", out=io.StringIO()) == 2
+
+
+@needs_data
+def test_a_comparison_cell_is_stated_by_its_own_objects_page(tmp_path):
+    from research_agent.evals.realdata_score import load_gold
+
+    [root] = build_set("comparison", tmp_path / "c", limit=1).cases  # two nationalities, one per gold page
+    gold = load_gold(root)
+    assert gold["stating_urls"] == {key: [url] for key, url in zip(gold["cells"], gold["gold_urls"])}
