@@ -57,6 +57,26 @@ def _skipped(directory: Path) -> list[tuple[Path, str]]:
     return skipped
 
 
+def _replay_eval(run: str | None, specs: list[str], *, as_json: bool, json_out: Path | None) -> None:
+    """`--replay RUN --grid …`: the settings trade-off over a recorded eval; no case runs."""
+    from ..evals.recorded import EvalReplayError
+    from ..replay.grid import GridError, run_grid
+
+    with bad_input():
+        if run is None:
+            raise BadInput("--grid needs --replay RUN (the id a `research eval` printed)")
+        stray = [s for s in specs if "=" not in s]
+        if stray:
+            raise BadInput(f"with --replay, give grid settings as NAME=V1,V2,… (not {stray[0]!r})")
+        try:
+            data = run_grid(run, specs, out=sys.stderr if as_json else sys.stdout, json_path=json_out)
+        except (EvalReplayError, GridError) as exc:
+            raise BadInput(str(exc)) from exc
+    if as_json:
+        sys.stdout.write(json.dumps(data, indent=2, default=str) + "\n")
+    raise typer.Exit(0)
+
+
 def _check_paths(paths: list[Path]) -> None:
     for p in paths:
         if not p.exists():
@@ -100,9 +120,12 @@ def eval_(
     limit: Annotated[Optional[int], typer.Option("--limit", min=1, help="With --realdata: at most N cases (inside the split).")] = None,
     offset: Annotated[int, typer.Option("--offset", min=0, help="With --realdata: skip the first K cases (inside the split).")] = 0,
     oracle: Annotated[Optional[str], typer.Option("--oracle", help="gold | wrong: a perfect reader model on loopback reads every page (docs/reader.md), offering gold findings or plausible wrong ones.")] = None,
+    replay: Annotated[Optional[str], typer.Option("--replay", help="Re-judge a recorded eval (its id, printed by every eval, or its folder) instead of running cases.")] = None,
+    grid: Annotated[list[str], typer.Option("--grid", help="With --replay: NAME=V1,V2,… (min_sources, stagnation, duplicates, failures, max_steps, max_tool_calls, max_tokens, max_cost, max_seconds); more NAME=… may follow.")] = [],
 ) -> None:
-    """Run evaluation cases and print the stopping metrics per category."""
-    from ..config import ResearchConfig, default_eval_paths, load_config, model_settings
+    """Run evaluation cases and print the stopping metrics per category (every eval is kept for --replay)."""
+    if replay is not None or grid:
+        _replay_eval(replay, [*grid, *(str(p) for p in paths or [])], as_json=as_json, json_out=json_out)
 
     with bad_input():
         _check_oracle(oracle, model, record)
@@ -111,6 +134,15 @@ def eval_(
 
         raise typer.Exit(cli_realdata(realdata, paths, split=split, limit=limit, offset=offset, workers=workers,
                                       model=model, oracle=oracle))
+
+    raise typer.Exit(_eval_folders(paths, split=split, baselines=baselines, as_json=as_json, json_out=json_out,
+                                   workers=workers, model=model, record=record, oracle=oracle))
+
+
+def _eval_folders(paths: list[Path] | None, *, split: str | None, baselines: bool, as_json: bool,
+                  json_out: Path | None, workers: int, model: str, record: bool, oracle: str | None) -> int:
+    """`research eval [DIR …]`: check the folders, run them, print (or write) the metrics; the exit code."""
+    from ..config import ResearchConfig, default_eval_paths, load_config, model_settings
 
     try:
         from ..evals.case import CaseError, discover_cases
@@ -144,4 +176,4 @@ def eval_(
             sys.stdout.write(json.dumps(json.loads(target.read_text(encoding="utf-8")), indent=2) + "\n")
         elif as_json:
             fail("the eval wrote no metrics", EXIT_BAD_INPUT)
-    raise typer.Exit(code)
+    return code

@@ -23,7 +23,8 @@ from typing import Any
 
 from ..config import ResearchConfig, default_eval_paths, load_config, model_settings
 from .case import EvalCase, discover_cases, load_case
-from .metrics import COLUMNS, RunMetrics, aggregate, fmt, measure
+from . import recorded
+from .metrics import COLUMNS, CaseFacts, RunMetrics, aggregate, fmt, is_correct, measure
 from .realdata_score import load_gold, score_refused
 from .workers import worker_pool
 
@@ -34,15 +35,16 @@ THRESHOLDS = {
 """What the evidence stopper must meet; quick cases must also use fewer tool calls than max-steps only."""
 
 
-def run_case(case_dir: str, stopper: str, model: str = "offline", record: bool = False,
+def run_case(case_dir: str, stopper: str, model: str = "offline", record: bool = False, keep: str | None = None,
              oracle: str | None = None) -> dict:
     """Run one case under one stopper; returns `RunMetrics.to_dict()`.
 
     `model="scripted:auto"` replays the case's recorded script (`EvalCase.model_script_path`);
     a case without one is scored as failed, never silently run offline.  `record=True`
-    (evidence stopper only) writes the model's answers to the case's script file.  `oracle`
-    ("gold" or "wrong") puts a perfect reader model (`oracle.PerfectReader`) on a loopback
-    server in the model's seat, whatever `model` says, and scores its findings."""
+    (evidence stopper only) writes the model's answers to the case's script file.  `keep`: the
+    eval recording's folder, where the case's database stays (`<stopper>/<case>.db`) for replay.
+    `oracle` ("gold" or "wrong") puts a perfect reader model (`oracle.PerfectReader`) on a
+    loopback server in the model's seat, whatever `model` says, and scores its findings."""
     case = load_case(Path(case_dir))
     started = time.monotonic()
     if model == "scripted:auto":
@@ -61,7 +63,7 @@ def run_case(case_dir: str, stopper: str, model: str = "offline", record: bool =
         server, reader = perfect_reader_server(case.root, oracle)  # type: ignore[arg-type]
         model = f"openai:{MODEL_NAME}"
     try:
-        outcome = _start(case, stopper, model, record_to, None if server is None else server.base_url)
+        outcome = _start(case, stopper, model, record_to, keep, None if server is None else server.base_url)
     except Exception as exc:  # an eval run that crashes is scored as failed, with the reason shown
         import traceback
         traceback.print_exc()
@@ -75,16 +77,12 @@ def run_case(case_dir: str, stopper: str, model: str = "offline", record: bool =
 
         offered = score_offers(reader.offers, outcome.state, reader.mode, reader.gold.cells, reader.errors)
     metrics = measure(case, stopper, outcome, time.monotonic() - started, oracle=offered)
-    metrics.correct = (
-        metrics.end_kind == metrics.expected and not metrics.mismatched_cells
-        and metrics.tool_call_bound_ok is not False and metrics.wrong_confirmations == 0
-    )
-    if stopper != "evidence":
-        metrics.correct = metrics.end_kind == metrics.expected
+    metrics.correct = is_correct(metrics)
     return metrics.to_dict()
 
 
-def _start(case: EvalCase, stopper: str, model: str, record_to: Path | None, base_url: str | None) -> Any:
+def _start(case: EvalCase, stopper: str, model: str, record_to: Path | None, keep: str | None,
+           base_url: str | None) -> Any:
     """Run the case in a temp dir of its own (store, index, traces) and return the outcome."""
     from .. import compose
     from ..construct import open_store
@@ -96,8 +94,9 @@ def _start(case: EvalCase, stopper: str, model: str, record_to: Path | None, bas
             model_settings(load_config(), model) if model.startswith("openai:") else {"model": model})
         if base_url is not None:  # a model served for this case: its negotiated rung is remembered in the temp dir
             settings.update(openai_base_url=base_url, llm_capabilities_file=tmpdir / "llm_capabilities.json")
+        db = _kept_db(keep, stopper, case.id) if keep else tmpdir / "eval.db"
         cfg = ResearchConfig(
-            **settings, db=tmpdir / "eval.db", traces=tmpdir / "traces", corpus=case.root, record_script=record_to,
+            **settings, db=db, traces=tmpdir / "traces", corpus=case.root, record_script=record_to,
             max_steps=case.budget.max_steps, max_time=case.budget.max_time, max_tokens=case.budget.max_tokens,
             max_cost=case.budget.max_cost, http_timeout=0.5, retry_base_delay=0.05, retry_max_delay=0.5,
         )
@@ -122,6 +121,13 @@ def _question_refused(case: EvalCase, stopper: str) -> dict:
         opened=0, duplicate_sources=0, partial=False, report_usable=None, cells_expected=len(case.expect.cells),
         cells_matched=0, seconds=0.0, realdata=None if gold is None else score_refused(gold),
     ).to_dict()
+
+
+def _kept_db(keep: str, stopper: str, case_id: str) -> Path:
+    path = Path(keep) / stopper / f"{case_id}.db"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.unlink(missing_ok=True)
+    return path
 
 
 def _skip_wait(seconds: float) -> None:
@@ -184,7 +190,8 @@ def run_eval(
     model: str = "offline", record: bool = False, out=None, split: str = "dev", oracle: str | None = None,
 ) -> int:
     """Run the cases under `paths` and print the tables.  `split="test"`: the cases are a test part
-    (docs/splits.md) — only aggregates are printed or written, never a case's miss."""
+    (docs/splits.md) — only aggregates are printed or written, never a case's miss.  `oracle`: a perfect
+    reader model in the model's seat (`run_case`)."""
     out = out if out is not None else sys.stdout  # resolved per call: stdout may be swapped between calls
     unread: list[EvalCase] = []  # cases whose question the parser refuses: measured as misses, not run
     cases = discover_cases(paths or default_eval_paths(), refused=unread)
@@ -194,9 +201,11 @@ def run_eval(
         return 2
     stoppers = STOPPERS if baselines else ("evidence",)
     started = time.monotonic()
-    results = _run_jobs([(str(c.root), s, model, record, oracle) for s in stoppers for c in cases], workers)
+    folder, recording, removed = recorded.new_recording(model)
+    results = _run_jobs([(str(c.root), s, model, record, str(folder), oracle) for s in stoppers for c in cases], workers)
     results += [_question_refused(c, s) for s in stoppers for c in unread]
     cases += unread
+    _keep(folder, recording, cases, stoppers, results)
     summary = summarize(results)
     _print_summary(summary, stoppers, f"perfect reader, {oracle} findings" if oracle else model, baselines, out)
     if split == "test":
@@ -204,14 +213,15 @@ def run_eval(
         print(f"\ntest part: {missed} of {len(cases)} case(s) missed; per-case misses are not shown", file=out)
     else:
         _print_misses(results, out)
-    evidence = [r for r in results if r["stopper"] == "evidence"]
     if any(r.get("realdata") for r in results):  # cases with a gold.json: values against gold forms
         from .realdata_score import realdata_table
-        print(realdata_table(evidence, split), file=out)
+        print(realdata_table([r for r in results if r["stopper"] == "evidence"], split), file=out)
     failures = check_thresholds(summary)
     print(f"\n{len(cases)} cases × {len(stoppers)} stopper(s) in {time.monotonic() - started:.1f}s", file=out)
     if record:
         print(f"recorded the {model} answers of {len(cases)} case(s) to each case's script file", file=out)
+    print(f"kept for replay: `research eval --replay {recording.id} --grid min_sources=1,2,3 stagnation=2,3,5`"
+          + (f" (removed {removed} older recording(s))" if removed else ""), file=out)
     for f in failures:
         print(f"THRESHOLD FAILED {f}", file=out)
     if json_path:
@@ -234,6 +244,18 @@ def _write_json(path: Path, summary: dict, results: list[dict], failures: list[s
     path.write_text(json.dumps(data, indent=2, default=str))
 
 
+def _keep(folder: Path, recording: recorded.RecordedEval, cases: list[EvalCase], stoppers: tuple[str, ...],
+          results: list[dict[str, Any]]) -> None:
+    """Write the recording's manifest: every case run whose database holds a recording."""
+    by_id = {c.id: c for c in cases}
+    for r in results:
+        db = Path(r["stopper"]) / f"{r['case']}.db"
+        if r.get("error") is None and (folder / db).is_file():
+            facts = CaseFacts.of(by_id[r["case"]])
+            recording.cases.append(recorded.RecordedCase(facts=facts, stopper=r["stopper"], db=str(db), task_id=r["case"]))
+    recorded.save(folder, recording)
+
+
 def _refusal(model: str, *, record: bool, baselines: bool, oracle: str | None = None) -> str | None:
     """Why this combination of options cannot run, or None."""
     if oracle is not None:
@@ -251,7 +273,7 @@ def _refusal(model: str, *, record: bool, baselines: bool, oracle: str | None = 
     return None
 
 
-def _run_jobs(jobs: list[tuple[str, str, str, bool, str | None]], workers: int) -> list[dict[str, Any]]:
+def _run_jobs(jobs: list[tuple[str, str, str, bool, str, str | None]], workers: int) -> list[dict[str, Any]]:
     if workers > 1:
         # leaving the block (normally, or on Ctrl-C) terminates the workers; a
         # SIGKILLed parent takes them with it (see workers.py)
