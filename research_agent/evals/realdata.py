@@ -97,11 +97,11 @@ class BuiltSet:
     skipped: int = 0
     """Source items left out by rule (MuSiQue questions marked unanswerable)."""
     no_contract: int = 0
-    """Cases that could not be built: the question gives no contract at all (MuSiQue hops)."""
+    """Cases whose question gives no contract at all (MuSiQue hops): counted as refused questions."""
 
     def describe(self) -> str:
         skipped = (f"; {self.skipped} unanswerable question(s) skipped; {self.no_contract} hop(s) with no contract "
-                   "(no subject found) not run" if self.name == "musique" else "")
+                   "(no subject found), counted as refused" if self.name == "musique" else "")
         return f"{self.name} {self.split}: {len(self.cases)} case(s){skipped}"
 
 

@@ -15,9 +15,9 @@ lookup — the shape a reader must read — so each is one case:
 * gold: the hop's answer (and, for the hop that answers the whole question, the question's aliases);
   `min_sources = 1`, so reading the supporting page settles the cell: expected `completed`.
 
-Questions marked ``answerable = false`` are skipped and counted (`MusiqueBuild.skipped`), and so is a
-hop for which neither the parser nor the fallback finds a subject (`MusiqueBuild.no_contract`: no run
-can start without a contract; a fallback that finds none is a miss of the question reading, counted).  The file's
+Questions marked ``answerable = false`` are skipped and counted (`MusiqueBuild.skipped`).  A hop for
+which neither the parser nor the fallback finds a subject is written without a [contract] table: the
+eval counts it as a question the parser refuses (a miss, never run; `MusiqueBuild.no_contract`).  The file's
 questions are split by position (`splits.MUSIQUE_QUESTIONS`); nothing is copied into the repository.
 """
 
@@ -49,7 +49,7 @@ class MusiqueBuild:
     skipped: int = 0
     """Questions marked unanswerable."""
     no_contract: int = 0
-    """Hops whose question gives no contract at all (no subject found)."""
+    """Hops whose question gives no contract at all (no subject found): written, counted as refused."""
 
 
 def hop_question(hops: list[dict], k: int) -> str:
@@ -83,42 +83,48 @@ def _gold_forms(answer: str, extra: list[str]) -> list[str]:
     return list(dict.fromkeys(f.strip() for f in forms if f.strip()))
 
 
-def hop_cases(number: int, row: dict) -> list[RealCase | None]:
-    """The cases of question `number` (1-based position in the file): one per hop, None for a hop whose
-    question gives no contract."""
-    hops = row["question_decomposition"]
-    cases: list[RealCase | None] = []
-    for k, hop in enumerate(hops):
-        case_id = f"musique-{number:03d}-h{k + 1}"
-        pages = [
-            Page(f"https://p{p['idx']}.{case_id}.wiki.example/{_slug(p['title'])}.html", html.unescape(p["title"]),
-                 html.unescape(p["paragraph_text"]))
-            for p in row["paragraphs"]
-        ]
-        support = next(pg for pg, p in zip(pages, row["paragraphs"]) if p["idx"] == hop["paragraph_support_idx"])
-        question = hop_question(hops, k)
-        try:
-            contract, fallback = _contract(question)
-        except ContractError:
-            cases.append(None)
-            continue
+NO_CONTRACT_CELL = "(no contract)/answer"
+"""The gold cell key of a hop whose question gives no contract (its case has no [contract] table)."""
+
+
+def _hop_case(number: int, row: dict, k: int) -> RealCase:
+    hops, hop = row["question_decomposition"], row["question_decomposition"][k]
+    case_id = f"musique-{number:03d}-h{k + 1}"
+    pages = [
+        Page(f"https://p{p['idx']}.{case_id}.wiki.example/{_slug(p['title'])}.html", html.unescape(p["title"]),
+             html.unescape(p["paragraph_text"]))
+        for p in row["paragraphs"]
+    ]
+    support = next(pg for pg, p in zip(pages, row["paragraphs"]) if p["idx"] == hop["paragraph_support_idx"])
+    question = hop_question(hops, k)
+    contract: dict | None
+    try:
+        contract, fallback = _contract(question)
         obj = contract["objects"][0]
         cell = f"{obj if isinstance(obj, str) else obj['name']}/{contract['dimensions'][0]}"
-        last = hop["answer"] == row.get("answer")
-        forms = _gold_forms(hop["answer"], list(row.get("answer_aliases") or []) if last else [])
-        gold = {
-            "set": "musique", "question_number": number, "hop": k + 1, "cells": {cell: forms},
-            "gold_urls": [support.url], "stating_urls": {cell: [support.url]},
-            "min_tool_calls": 1 + MIN_SOURCES, "contract_fallback": fallback, "expected_end_kind": "completed",
-        }
-        cases.append(RealCase(
-            id=case_id, category="musique", question=question,
-            description=(f"MuSiQue question {number}, hop {k + 1} of {len(hops)}: the supporting paragraph "
-                         f"{support.title!r} states the answer; {len(pages) - 1} other paragraphs of the question. "
-                         f"Contract {'derived by the fallback' if fallback else 'parsed from the question'}."),
-            contract=contract, end_kind="completed", pages=pages, gold=gold, cells={cell: "confirmed"},
-        ))
-    return cases
+        how = "derived by the fallback" if fallback else "parsed from the question"
+    except ContractError:  # no subject at all: a case without a contract, which the eval counts as refused
+        contract, fallback, cell, how = None, False, NO_CONTRACT_CELL, "not found (the question gives none)"
+    last = hop["answer"] == row.get("answer")
+    forms = _gold_forms(hop["answer"], list(row.get("answer_aliases") or []) if last else [])
+    gold = {
+        "set": "musique", "question_number": number, "hop": k + 1, "cells": {cell: forms},
+        "gold_urls": [support.url], "stating_urls": {cell: [support.url]},
+        "min_tool_calls": 1 + MIN_SOURCES, "contract_fallback": fallback, "expected_end_kind": "completed",
+    }
+    return RealCase(
+        id=case_id, category="musique", question=question,
+        description=(f"MuSiQue question {number}, hop {k + 1} of {len(hops)}: the supporting paragraph "
+                     f"{support.title!r} states the answer; {len(pages) - 1} other paragraphs of the question. "
+                     f"Contract {how}."),
+        contract=contract, end_kind="completed", pages=pages, gold=gold,
+        cells={cell: "confirmed"} if contract is not None else {},
+    )
+
+
+def hop_cases(number: int, row: dict) -> list[RealCase]:
+    """The cases of question `number` (1-based position in the file): one per hop."""
+    return [_hop_case(number, row, k) for k in range(len(row["question_decomposition"]))]
 
 
 def build_musique(file: Path, dest: Path, questions: range) -> MusiqueBuild:
@@ -133,8 +139,6 @@ def build_musique(file: Path, dest: Path, questions: range) -> MusiqueBuild:
             built.skipped += 1
             continue
         for case in hop_cases(number, row):
-            if case is None:
-                built.no_contract += 1
-            else:
-                built.cases.append(write_case(Path(dest), case))
+            built.no_contract += case.contract is None
+            built.cases.append(write_case(Path(dest), case))
     return built

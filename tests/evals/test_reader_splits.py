@@ -108,6 +108,20 @@ def test_unanswerable_questions_are_skipped_and_counted(tmp_path):
     assert case.category == "musique" and load_gold(built.cases[1])["set"] == "musique"
 
 
+def test_a_hop_with_no_subject_is_a_case_the_eval_counts_as_refused(tmp_path):
+    from research_agent.evals.case import QuestionRefused
+    from research_agent.evals.realdata_musique import NO_CONTRACT_CELL
+
+    row = _row()
+    row["question_decomposition"][0]["question"] = "in what society do tide journals still matter?"
+    (tmp_path / "musique.json").write_text(json.dumps([row]), encoding="utf-8")
+    built = build_musique(tmp_path / "musique.json", tmp_path / "cases", range(1, 2))
+    assert built.no_contract == 1 and len(built.cases) == 2  # written, not dropped
+    with pytest.raises(QuestionRefused):
+        load_case(built.cases[0])
+    assert list(load_gold(built.cases[0])["cells"]) == [NO_CONTRACT_CELL]
+
+
 @needs_data
 def test_the_first_dev_question_gives_its_hops():
     rows = json.loads((DATA / "multihop" / "musique_train.json").read_text(encoding="utf-8"))
