@@ -201,7 +201,8 @@ def run_eval(
         return 2
     stoppers = STOPPERS if baselines else ("evidence",)
     started = time.monotonic()
-    folder, recording, removed = recorded.new_recording(model)
+    folder, recording, removed = recorded.new_recording(f"oracle:{oracle}" if oracle else model)
+    recording.split = split
     results = _run_jobs([(str(c.root), s, model, record, str(folder), oracle) for s in stoppers for c in cases], workers)
     results += [_question_refused(c, s) for s in stoppers for c in unread]
     cases += unread

@@ -157,6 +157,11 @@ def test_a_test_part_names_no_case_and_no_miss(tmp_path):
     data = json.loads((tmp_path / "t.json").read_text())
     assert data["runs"] == [] and data["runs_withheld"] == 1 and data["realdata"][0]["cases"] == 1
     assert "fresh-01" not in json.dumps(data) and "Ternstore" not in json.dumps(data)
+    from research_agent.replay.grid import run_grid  # the eval's recording, re-judged: aggregates only too
+
+    run_id = text.split("research eval --replay ", 1)[1].split()[0]
+    replayed = run_grid(run_id, ["min_sources=1,2"], out=io.StringIO())
+    assert replayed["runs"] == [] and replayed["runs_withheld"] == 2 and "fresh-01" not in json.dumps(replayed)
 
 
 def test_research_eval_on_evalsets_test_is_a_test_part(tmp_path):
