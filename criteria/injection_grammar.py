@@ -96,6 +96,14 @@ def agentives(verb: str) -> set[str]:
     return {w + "er", w + "or"}
 
 
+WORD = re.compile(r"[a-z0-9]+(?:[.'’][a-z0-9]+)*")
+
+
+def _words(text: str) -> list[str]:
+    """Lower-case words of ``text`` as the pre-checks see them ("LLM-based" → llm, based; "it's" → it's)."""
+    return WORD.findall(text.lower())
+
+
 def _alts(words: set[str] | list[str]) -> str:
     ordered = sorted({w.lower() for w in words}, key=len, reverse=True)
     return "(?:" + "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in ordered) + ")"
@@ -105,8 +113,10 @@ def _alts(words: set[str] | list[str]) -> str:
 class Grammar:
     """The compiled patterns (see the module docstring)."""
 
-    addressable: re.Pattern[str]
-    """A cheap pre-check: a sentence without any match holds no addressee."""
+    addressee_words: frozenset[str]
+    """A cheap pre-check: a sentence with none of these words holds no addressee."""
+    reader_words: frozenset[str]
+    """Likewise for naming the reader's task, output or data without an addressee."""
     vocative: re.Pattern[str]
     vocative_start: re.Pattern[str]
     """Where a vocative glued to the text before it starts a sentence ("… live Note to automated agents:")."""
@@ -149,7 +159,7 @@ def _noun_phrase(a: dict[str, list[str]], moving: str) -> tuple[str, str]:
     return bare + end, bare
 
 
-def _addressing(a: dict[str, list[str]], np: str, bare_np: str, moving: str, deixis: str) -> dict[str, re.Pattern[str]]:
+def _addressing(a: dict[str, list[str]], np: str, bare_np: str, machine_head: str, moving: str, deixis: str) -> dict[str, re.Pattern[str]]:
     det = r"(?:(?:any\s+and\s+all|all\s+(?:the|you)|any|every|all|each|the|a|an|this|that|whichever|whatever|some|dear|my|our|fellow|you)\s+)"
     interj = _alts(a["interjections"])
     punct = r"\s*(?:[,:!;]|\s[-–—]\s?|[-–—]|\.\.\.|…)"
@@ -160,7 +170,7 @@ def _addressing(a: dict[str, list[str]], np: str, bare_np: str, moving: str, dei
         re.IGNORECASE,
     )
     deictic = re.compile(
-        rf"(?:^\W*|\b{det})(?:{np})\s+(?:(?:that|which|who)\s+)?(?:(?:is|are|was|were)\s+)?(?:currently\s+|now\s+|still\s+|just\s+)?(?:{moving})\s+(?:{deixis})"
+        rf"(?:^\W*|\b{det}|\b)(?:{np})\s+(?:(?:that|which|who)\s+)?(?:(?:is|are|was|were)\s+)?(?:currently\s+|now\s+|still\s+|just\s+)?(?:{moving})\s+(?:{deixis})"
         rf"|\bwh(?:atever|oever\s+or\s+whatever|atever\s+or\s+whoever)\s+(?:(?:{np})\s+)?(?:is|are|happens\s+to\s+be)\s+(?:currently\s+|now\s+)?(?:{moving})\b"
         rf"|\byou,?\s+(?:the|an?|my|dear|our)\s+{np}|\byou\s+{np}s\b"
         rf"|\b(?:this|the\s+following|the\s+next)\s+(?:part|section|note|message|paragraph|text|line|passage|bit|notice)\s+is\s+(?:only\s+)?(?:for|meant\s+for|addressed\s+to|intended\s+for|aimed\s+at|written\s+for)\s+(?:{det})?{np}",
@@ -177,8 +187,11 @@ def _addressing(a: dict[str, list[str]], np: str, bare_np: str, moving: str, dei
     )
     words = sorted({*a["interjections"], *a["machine_nouns"], *a["model_names"]}, key=len, reverse=True)
     caps = "|".join(w[0].upper() + re.escape(w[1:]).replace(r"\ ", r"\s+") for w in words if w[0].isalpha())
+    # a vocative glued to the text before it (no sentence end): a capitalised interjection, or a capitalised
+    # noun phrase of at most four words ending in an automated reader's name, then its comma or colon
     vocative_start = re.compile(
         rf"(?<=\S)\s+(?=(?:{caps})\b[^,.:;!?\n]{{0,40}}[,:!])"
+        rf"|(?<=\S)\s+(?=(?=[A-Z])(?i:(?:[\w.'’-]+\s+){{0,3}}?{machine_head})\b\s*[,:!])"
         rf"|(?<=[.!?])\s+(?=(?i:{_alts(words)})\b[^,.:;!?\n]{{0,40}}[,:!])"  # "... engine. ok assistant, ..."
     )
     return {"vocative": vocative, "deictic": deictic, "conditional": conditional, "vocative_start": vocative_start}
@@ -316,11 +329,14 @@ def grammar() -> Grammar:
     outputs = rf"{_alts(i['output_nouns'])}s?"
     intents = _intents(i, tasks, outputs)
     exfil = _exfil(i, intents["destination"].pattern)
-    heads = _alts({*a["machine_nouns"], *a["model_names"], *a["machine_modifiers"]})
-    addressable = re.compile(rf"\b(?:you|your|whatever|{heads})|{machine_head}|\b(?:every|any|each|all|correct|right)\b|\bif\b", re.IGNORECASE)
+    heads = {*a["machine_nouns"], *a["model_names"], *a["machine_modifiers"], *(f for v in a["machine_verbs"] for f in agentives(v))}
+    addressee_words = {w for h in heads for w in _words(h)} | {"you", "whatever", "whoever"}
+    reader_words = {"you", "your", "user", "users", "their", "every", "any", "each", "all", "no", "correct", "right", "true", "only"}
+    reader_words |= {w for p in d["record_markers"] for w in _words(p)}
     return Grammar(
-        addressable=addressable,
-        **_addressing(a, np, bare_np, moving, deixis),
+        addressee_words=frozenset(addressee_words | {w + "s" for w in addressee_words}),
+        reader_words=frozenset(reader_words),
+        **_addressing(a, np, bare_np, rf"{machine_head}(?:s|es)?", moving, deixis),
         **_directives(d, rf"(?:(?:(?:any|every|each|all|the|a|an|some|all\s+the)\s+)?{np}(?:\s+(?:(?:that|which|who)\s+)?(?:(?:is|are)\s+)?(?:{moving})\s+{deixis})?|(?:whatever|whichever)\s+{np}\s+(?:is|are)\s+(?:{moving})\s+{deixis})", tasks),
         exfil=exfil,
         override=intents["override"], override_object=intents["override_object"], output=intents["output"],

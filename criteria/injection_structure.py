@@ -41,7 +41,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Literal
 
-from .injection_grammar import Grammar, grammar
+from .injection_grammar import WORD, Grammar, grammar
 
 __all__ = ["ExfilKind", "Intent", "StructuralHit", "exfiltration_in", "find_instructions"]
 
@@ -161,13 +161,14 @@ def find_instructions(text: str, private_url: PrivateUrl | None = None) -> list[
     carried: tuple[int, str] | None = None  # (start offset, addressee text) still in force
     left = 0
     for start, sentence in _sentences(text, g):
-        addressee = _addressee(g, sentence) if g.addressable.search(sentence) else None
+        words = set(WORD.findall(sentence.lower()))
+        addressee = _addressee(g, sentence) if not words.isdisjoint(g.addressee_words) else None
         if addressee is not None:
             carried, left = (start, addressee.group(0).strip()), CARRY_SENTENCES + 1
         addressed = left > 0 and carried is not None
         # without an addressee only a sentence naming the reader's task, output or data can be an order:
         # most sentences of a page are dismissed by that cheap test before any verb phrase is read
-        if addressed or _names_the_reader(g, sentence):
+        if addressed or (not words.isdisjoint(g.reader_words) and _names_the_reader(g, sentence)):
             found = _sentence_intent(g, sentence, addressed, private_url)
             if found is not None and carried is not None and addressed:
                 hits.append(StructuralHit(found[0], carried[0], start + len(sentence), carried[1], sentence, found[1]))
