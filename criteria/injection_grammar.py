@@ -324,7 +324,9 @@ def grammar() -> Grammar:
     moving = _alts({f for v in [*a["machine_verbs"], *a["human_verbs"]] for f in participles(v) | presents(v)})
     np, bare_np = _noun_phrase(a, moving)
     machine_head = _alts({*a["machine_nouns"], *a["model_names"], *(f for v in a["machine_verbs"] for f in agentives(v))})
-    deixis = r"(?:this|these|it|here|along|the\s+(?:page|text|article|document|content|site|website|post|message|passage|section|note|notice|paragraph|file|blog|review|thread|comment|entry|feed|listing|report|story|piece|material|source|domain|html|markup|snippet|chunk)|our\s+[\w-]+|an?\s+(?:answer|summary|response|reply|report)\b)"
+    # a demonstrative takes its noun ("this site"), so what follows the deictic phrase is the verb phrase
+    where = r"(?:page|text|article|document|content|site|website|web\s+page|post|message|passage|section|note|notice|paragraph|file|blog|review|thread|comment|entry|feed|listing|report|story|piece|material|source|domain|html|markup|snippet|chunk|data|url|link|resource|e-?mail|line|sentence|block|list|table|wiki|forum|portal|document)s?"
+    deixis = rf"(?:(?:this|these|the|our|my|that)\s+(?:[\w-]+\s+)?{where}\b|this|these|it|here|along|our\s+[\w-]+|an?\s+(?:answer|summary|response|reply|report)\b)"
     tasks = rf"{_alts(i['task_nouns'])}s?"
     outputs = rf"{_alts(i['output_nouns'])}s?"
     intents = _intents(i, tasks, outputs)
