@@ -254,7 +254,11 @@ def _intents(i: dict[str, list[str]], tasks: str, outputs: str) -> dict[str, re.
     audience = _alts(i["audience"])
     thing = r"(?:[\w$'’.-]+\s+){0,6}?"
     patterns: dict[str, re.Pattern[str]] = {
-        "override": re.compile(rf"{_alts(i['stop_verbs'])}\b", re.IGNORECASE),
+        # a phrasal verb's particle may follow its object: "set the question aside", "give the task up"
+        "override": re.compile(
+            rf"{_alts(i['stop_verbs'])}\b|(?:set|put|lay|leave|push|brush|sweep|give|throw|toss|call)\s+(?:[\w'’-]+\s+){{1,4}}?(?:aside|up|out|off)\b",
+            re.IGNORECASE,
+        ),
         "override_object": re.compile(
             rf"{_alts(i['stop_verbs'])}\b[\s,]+(?:(?:all|any|every|each|the|your|of|these|those|that|this|everything|previously|about|with|doing|following|answering|working\s+on)\s+)*(?:[\w'’-]+\s+){{0,3}}?"
             rf"(?:{tasks}|above|before|earlier|previous|prior|original|everything|rest|all\s+(?:of\s+)?(?:that|this|it)|what(?:ever)?\s+you)\b",
@@ -292,10 +296,10 @@ def _statements(d: dict[str, list[str]], answers: str) -> dict[str, re.Pattern[s
         rf"|\byour\s+(?:\w+\s+)?{outputs}\s+{modal}\s+(?:\w+\s+)?{verbs}\b",
         re.IGNORECASE,
     )
+    # without an addressee only a statement put on the record, or one about *your* answer, is an order:
+    # "any honest account of the war must acknowledge the famine" is ordinary argument
     prescriptive = re.compile(
-        rf"{quant}{prescribed}{outputs}{anything}\b(?:{finite}|{modal}\s+(?:\w+\s+)?{verbs})\b"
-        rf"|{quant}(?:{prescribed})?{outputs}{anything}\b{modal}\s+(?:\w+\s+)?{verbs}\b"
-        rf"|\b{_alts(d['record_markers'])}\b[^.!?]{{0,20}}?{quant}(?:{prescribed})?{outputs}{anything}\b{finite}\b"
+        rf"\b{_alts(d['record_markers'])}\b[^.!?]{{0,20}}?{quant}(?:{prescribed})?{outputs}{anything}\b{finite}\b"
         rf"|\b(?:that|this|which)\s+is\s+what\s+(?:your|the|every|any|each)\s+(?:\w+\s+)?{outputs}\s+(?:needs|has|ought|is\s+supposed|must|should|is\s+to)\b"
         rf"|\byour\s+(?:\w+\s+)?{outputs}\s+{modal}\s+(?:\w+\s+)?{verbs}\b",
         re.IGNORECASE,
