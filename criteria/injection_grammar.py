@@ -197,7 +197,8 @@ def _addressing(a: dict[str, list[str]], np: str, bare_np: str, machine_head: st
     return {"vocative": vocative, "deictic": deictic, "conditional": conditional, "vocative_start": vocative_start}
 
 
-def _directives(d: dict[str, list[str]], np: str, tasks: str) -> dict[str, object]:
+def _directives(d: dict[str, list[str]], np: str, tasks: str) -> tuple[tuple[re.Pattern[str], ...], re.Pattern[str]]:
+    """(directive forms, clause start)."""
     fill = rf"(?:{_alts(d['fillers'])}\b[\s,.:;!]*)*"
     adv = r"(?:(?:now|then|also|instead|only|always|first|simply|just|really|still|immediately|not|never|definitely|absolutely|certainly|please|kindly|promptly|hereby|from\s+now\s+on|at\s+once)\s+)*"
     subj = rf"(?:you|it|they|we|he|she|one|{np})"
@@ -217,7 +218,7 @@ def _directives(d: dict[str, list[str]], np: str, tasks: str) -> dict[str, objec
         rf"{fill}(?:(?:do\s+not|don't|never|always|only|just|also|please)\s+)*",
         re.IGNORECASE,
     )
-    return {"directive": directive, "clause_start": clause_start}
+    return directive, clause_start
 
 
 _EMAIL = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
@@ -339,15 +340,17 @@ def grammar() -> Grammar:
     addressee_words = {w for h in heads for w in _words(h)} | {"you", "whatever", "whoever"}
     reader_words = {"you", "your", "user", "users", "their", "every", "any", "each", "all", "no", "correct", "right", "true", "only"}
     reader_words |= {w for p in d["record_markers"] for w in _words(p)}
+    subject = rf"(?:(?:(?:any|every|each|all|the|a|an|some|all\s+the)\s+)?{np}(?:\s+(?:(?:that|which|who)\s+)?(?:(?:is|are)\s+)?(?:{moving})\s+{deixis})?|(?:whatever|whichever)\s+{np}\s+(?:is|are)\s+(?:{moving})\s+{deixis})"
+    directive, clause_start = _directives(d, subject, tasks)
+    who = _addressing(a, np, bare_np, rf"{machine_head}(?:s|es)?", moving, deixis)
+    said = _statements(d, _alts(i["answer_nouns"]))
     return Grammar(
         addressee_words=frozenset(addressee_words | {w + "s" for w in addressee_words}),
         reader_words=frozenset(reader_words),
-        **_addressing(a, np, bare_np, rf"{machine_head}(?:s|es)?", moving, deixis),
-        **_directives(d, rf"(?:(?:(?:any|every|each|all|the|a|an|some|all\s+the)\s+)?{np}(?:\s+(?:(?:that|which|who)\s+)?(?:(?:is|are)\s+)?(?:{moving})\s+{deixis})?|(?:whatever|whichever)\s+{np}\s+(?:is|are)\s+(?:{moving})\s+{deixis})", tasks),
-        exfil=exfil,
+        vocative=who["vocative"], vocative_start=who["vocative_start"], deictic=who["deictic"],
+        conditional=who["conditional"], directive=directive, clause_start=clause_start, exfil=exfil,
         override=intents["override"], override_object=intents["override_object"], output=intents["output"],
         output_object=intents["output_object"], act=intents["act"], access=intents["access"],
-        destination=intents["destination"],
-        **_statements(d, _alts(i["answer_nouns"])),
-        your_task=_your_task(tasks, outputs),
+        statement=said["statement"], prescriptive_statement=said["prescriptive_statement"],
+        your_task=_your_task(tasks, outputs), destination=intents["destination"],
     )
