@@ -140,6 +140,9 @@ def test_the_perfect_reader_runs_end_to_end_and_its_offers_are_counted(tmp_path,
     assert oracle["offered"] == oracle["accepted"] + oracle.get("corrected", 0) + oracle["rejected"]
     assert sum(oracle["rejected_by"].values()) == oracle["rejected"]
     assert run["model_calls"] >= 1 and f"oracle:{mode}" in out.getvalue()
+    if mode == "gold":  # the one correct finding is kept and settles the cell: every other request was answered too
+        assert (oracle["accepted"], run["realdata"]["cells_right"], run["end_kind"]) == (1, 1, "completed"), out.getvalue()
+        assert run["rejected_outputs"] == 0
     if mode == "wrong":
         assert set(oracle["by_kind"]) <= {"wrong_answer", "other_object", "other_year", "other_number", "other_name"}
 
@@ -174,3 +177,17 @@ def test_a_comparison_cell_is_stated_by_its_own_objects_page(tmp_path):
     [root] = build_set("comparison", tmp_path / "c", limit=1).cases  # two nationalities, one per gold page
     gold = load_gold(root)
     assert gold["stating_urls"] == {key: [url] for key, url in zip(gold["cells"], gold["gold_urls"])}
+
+
+def test_other_requests_get_the_rule_stand_ins_answer():
+    from research_agent.policy import prompts
+
+    reader = PerfectReader(CaseGold({}, {}), "gold")
+    rows = [{"cell": "Okapi/founding year", "value": "2011", "conclusion": None, "independent_sources": 1}]
+    body = {"model": "perfect-reader", "messages": [
+        {"role": "system", "content": prompts.system_prompt("synthesize")},
+        {"role": "user", "content": prompts.synthesize_user("When was Okapi founded?", rows)}]}
+    reply = reader(body)
+    assert reply.kind == "text" and reader.errors == 0
+    assert json.loads(reply.content)["claims"] == [{"cell": "Okapi/founding year", "statement": "Okapi — founding year: 2011."}]
+    assert reader.offers == []
