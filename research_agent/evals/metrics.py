@@ -132,12 +132,15 @@ class RunMetrics:
         return asdict(self)
 
 
-def measure(case: Any, stopper: str, outcome: Any, seconds: float) -> RunMetrics:
-    """A run's metrics (`case` an `EvalCase`, `outcome` a `compose.Outcome`)."""
+def measure(case: Any, stopper: str, outcome: Any, seconds: float, oracle: dict | None = None) -> RunMetrics:
+    """A run's metrics (`case` an `EvalCase`, `outcome` a `compose.Outcome`); `oracle`: the perfect reader's
+    offers scored (`oracle_score`), kept under `realdata`."""
     ended = Ended.of_outcome(outcome)
     metrics = score(CaseFacts.of(case), stopper, ended, seconds)
     gold = load_gold(case.root)
     metrics.realdata = None if gold is None else score_realdata(gold, ended.state, outcome)
+    if metrics.realdata is not None and oracle is not None:
+        metrics.realdata["oracle"] = oracle
     return metrics
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..endings import end_kind_for
 from ..evals.metrics import Ended, RunMetrics, aggregate, fmt, is_correct, score
@@ -167,8 +168,10 @@ def run_grid(run: str, specs: list[str], *, out, json_path: Path | None = None) 
         print("\n" + tradeoff_table(f"== {label} ==", groups, first="category"), file=out)
     print(f"\n{len(points)} setting(s) × {n} case(s) replayed in {time.monotonic() - started:.2f}s "
           "(no tool or model call)", file=out)
-    data = {"recording": manifest.id, "settings": [p.label() for p in points], "summary": summary,
-            "runs": [r.to_dict() for r in results]}
+    data: dict[str, Any] = {"recording": manifest.id, "settings": [p.label() for p in points], "summary": summary,
+                            "runs": [r.to_dict() for r in results] if manifest.split != "test" else []}
+    if manifest.split == "test":  # a test part's per-case rows are never shown (docs/splits.md)
+        data["runs_withheld"] = len(results)
     if json_path is not None:
         json_path.write_text(json.dumps(data, indent=2, default=str), encoding="utf-8")
     return data

@@ -59,9 +59,9 @@ def test_index_counts_the_files_it_skips(tmp_path: Path) -> None:
 def test_eval_delegates_to_the_runner(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     calls: list[tuple] = []
 
-    def run_eval(paths, *, baselines, json_path, workers, model, record, out=None):
+    def run_eval(paths, *, baselines, json_path, workers, model, record, out=None, split="dev", oracle=None):
         calls.append((paths, baselines, json_path, workers, model))
-        assert record is False
+        assert record is False and split == "dev" and oracle is None
         return 1
 
     fake = types.ModuleType("research_agent.evals.runner")
