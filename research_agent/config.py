@@ -53,6 +53,9 @@ class ResearchConfig(BaseModel):
     """TOML price table overriding the built-in one (USD per 1M tokens)."""
     openai_structured_output: Literal["auto", "json_schema", "json_object_schema", "json_object", "off"] = "auto"
     """How the adapter asks for JSON: `auto` negotiates per endpoint (docs/llm.md), or one fixed rung."""
+    openai_request_parts: Literal["loopback", "always", "never"] = "loopback"
+    """Send each request's kind and typed parts in the body's `research_request` field: `loopback`
+    (to a server on loopback only; OpenAI's own API rejects unknown fields), `always` or `never`."""
     llm_capabilities_file: Path | None = None
     """Where negotiated formats are remembered; default `$RESEARCH_HOME/llm_capabilities.json`."""
     planner: Literal["auto", "rules", "model"] = "auto"
@@ -134,7 +137,8 @@ class ResearchConfig(BaseModel):
 LLM_CALL_KINDS = ("plan", "extract", "judge", "synthesize", "contract")
 
 MODEL_SETTINGS = (
-    "openai_api_key", "openai_base_url", "prices_file", "openai_structured_output", "llm_capabilities_file",
+    "openai_api_key", "openai_base_url", "prices_file", "openai_structured_output", "openai_request_parts",
+    "llm_capabilities_file",
     "planner", "llm_timeout", "llm_attempts", "llm_invalid_retries", "llm_page_chars", "offline_guard",
     *(f"llm_max_tokens_{kind}" for kind in LLM_CALL_KINDS),
 )

@@ -47,6 +47,12 @@ next rung at once (no retry, no backoff: it is a capability answer), and the
 rung that worked is remembered in the capability cache.  `max_tokens` is sent
 on every call (`default_max_tokens` when the caller gives none): a local
 server without a default would otherwise generate until its context is full.
+
+A typed request (`generate(..., request=...)`, `llm/request.py`) is sent in
+the body's `research_request` field when `request_parts` says so: `loopback`
+(the default) to a server on loopback only — local OpenAI-compatible servers
+ignore a field they do not know, and a test server reads the page and cells
+from it — `always`, or `never` (OpenAI's own API rejects unknown fields).
 """
 
 from __future__ import annotations
@@ -70,6 +76,7 @@ from engine.types import Usage
 
 from .capabilities import FORMAT_LADDER, SCHEMA_IN_PROMPT, CapabilityCache, FormatMode, next_mode
 from .prices import DEFAULT_PRICES, PriceTable
+from .request import WIRE_FIELD, ModelRequest, to_wire
 
 if TYPE_CHECKING:
     import httpx
@@ -92,6 +99,7 @@ _UNSUPPORTED_KEYWORDS = frozenset({
 })
 
 StructuredMode = Literal["auto", "json_schema", "json_object_schema", "json_object", "off"]
+RequestParts = Literal["loopback", "always", "never"]
 DEFAULT_MAX_TOKENS = 1024
 _FORMAT_WORDS = ("response_format", "json_schema", "json_object")
 
@@ -242,6 +250,7 @@ class OpenAIModel:
         default_max_tokens: int = DEFAULT_MAX_TOKENS,
         offline_guard: bool = False,
         rng: random.Random | None = None,
+        request_parts: RequestParts = "loopback",
     ) -> None:
         if not model:
             raise ModelRejected("no model name given: use e.g. --model openai:gpt-4o-mini")
@@ -270,6 +279,8 @@ class OpenAIModel:
         self.default_max_tokens = default_max_tokens
         self.format_fallbacks = 0
         """Rungs stepped down because the server rejected a `response_format`."""
+        self.sends_request_parts = request_parts == "always" or (request_parts == "loopback" and loopback)
+        """Typed requests go in the body's `research_request` field (see the module docstring)."""
         self._mode: FormatMode | None = None
         self._sleep = sleep
         self._rng = rng or random.Random()
@@ -304,6 +315,7 @@ class OpenAIModel:
         *,
         response_format: dict[str, Any] | None = None,
         schema: type[BaseModel] | None = None,
+        request: ModelRequest | None = None,
         **kwargs: Any,
     ) -> ModelResponse:
         """One chat completion, retried on transient failures; see the module docstring."""
@@ -315,6 +327,8 @@ class OpenAIModel:
         params: dict[str, Any] = dict(kwargs)
         if not params.get("max_tokens") and not params.get("max_completion_tokens"):
             params["max_tokens"] = self.default_max_tokens
+        if request is not None and self.sends_request_parts:
+            params["extra_body"] = {WIRE_FIELD: to_wire(request)}
         if response_format is None:
             return self._response(self._call_with_retries(messages, params), messages)
         return self._generate_structured(messages, params, response_format)

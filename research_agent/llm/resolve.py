@@ -21,7 +21,8 @@ itself: the config loader fills those fields from `OPENAI_API_KEY`,
 are merged (the default capability-cache path is the config's
 `$RESEARCH_HOME/llm_capabilities.json`).  Optional fields passed on
 to the adapter: `openai_structured_output` (`auto` | a fixed rung),
-`llm_capabilities_file`, `llm_timeout`, `llm_attempts`, `offline_guard`.
+`llm_capabilities_file`, `llm_timeout`, `llm_attempts`, `offline_guard`,
+`openai_request_parts`.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from typing import Any, get_args
 from engine.model import Model
 
 from .capabilities import CapabilityCache
-from .openai_model import DEFAULT_BASE_URL, OpenAIModel, StructuredMode
+from .openai_model import DEFAULT_BASE_URL, OpenAIModel, RequestParts, StructuredMode
 from .prices import load_prices
 from .scripted import load_script
 
@@ -47,6 +48,14 @@ def _structured_mode(value: Any) -> StructuredMode:
         if (value or "auto") == mode:
             return mode
     raise ValueError(f"unknown openai_structured_output {value!r}; accepted: {' | '.join(modes)}")
+
+
+def _request_parts(value: Any) -> RequestParts:
+    modes: tuple[RequestParts, ...] = get_args(RequestParts)
+    for mode in modes:
+        if (value or "loopback") == mode:
+            return mode
+    raise ValueError(f"unknown openai_request_parts {value!r}; accepted: {' | '.join(modes)}")
 
 
 def _get(config: Any, name: str) -> Any:
@@ -106,6 +115,7 @@ def _resolve(spec: str, config: Any) -> Model | None:
             timeout=float(_get(config, "llm_timeout") or 120.0),
             max_attempts=int(_get(config, "llm_attempts") or 4),
             offline_guard=bool(_get(config, "offline_guard")),
+            request_parts=_request_parts(_get(config, "openai_request_parts")),
         )
     if kind == "scripted":
         return load_script(rest)

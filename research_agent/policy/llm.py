@@ -61,6 +61,19 @@ from engine.model import Message, Model
 from ..contract import ContractError, TaskContract, contract_from_mapping
 from ..llm.budget import CallBudget, ModelBudgetExceeded, price_of
 from ..llm.openai_model import ModelOutputInvalid, ModelUnavailable, response_format_for
+from ..llm.request import (
+    CellAsked,
+    ConfirmedCell,
+    ContractRequest,
+    ExtractRequest,
+    JudgedCell,
+    JudgedFinding,
+    JudgeRequest,
+    ModelRequest,
+    PageShown,
+    PlanRequest,
+    SynthesizeRequest,
+)
 from ..state import Cell, ResearchState
 from . import prompts
 from .answers import (
@@ -89,7 +102,6 @@ T = TypeVar("T", bound=BaseModel)
 
 
 Planner = Literal["rules", "model"]
-CallKind = Literal["contract", "plan", "extract", "judge", "synthesize"]
 DEFAULT_REPLY_TOKENS: dict[str, int] = {"plan": 200, "extract": 600, "judge": 150, "synthesize": 600, "contract": 600}
 """`max_tokens` sent per call kind unless the config says otherwise (`llm_max_tokens_<kind>`)."""
 FOCUSED_CELLS = 6
@@ -140,24 +152,25 @@ class LLMPolicy:
         return self.usage.calls
 
     # ------------------------------------------------------------ asking
-    def _ask(self, kind: CallKind, user: str, output: type[T], *, context: dict[str, Any] | None = None,
+    def _ask(self, request: ModelRequest, output: type[T], *, context: dict[str, Any] | None = None,
              check: Callable[[T], Any] | None = None, state: ResearchState | None = None) -> tuple[T, Any]:
         """One validated answer of type `output` (and what `check` returned).
 
-        Before every call (retries included) the budget is checked: a call whose estimate
-        would cross the run's token or cost limit raises `ModelBudgetExceeded` unmade.
-        Calls made are counted on `state` by kind (`model_calls:<kind>`) when it is given."""
-        messages: list[Message] = [
-            {"role": "system", "content": prompts.system_prompt(kind)},
-            {"role": "user", "content": user},
-        ]
+        The model gets the prompt rendered from `request` and the request itself, typed
+        (`request=`, its `attempt` counting the tries).  Before every call (retries included)
+        the budget is checked: a call whose estimate would cross the run's token or cost limit
+        raises `ModelBudgetExceeded` unmade.  Calls made are counted on `state` by kind
+        (`model_calls:<kind>`) when it is given."""
+        kind = request.kind
+        messages: list[Message] = prompts.messages_for(request)
         response_format = response_format_for(output)
         reply_tokens = self.reply_tokens[kind]
         errors: list[str] = []
-        for _attempt in range(self.max_invalid_retries + 1):
+        for attempt in range(1, self.max_invalid_retries + 2):
             model = self.model
             self.budget.check(kind, messages, reply_tokens, price_of(model))
-            reply = model.generate(messages, response_format=response_format, max_tokens=reply_tokens)
+            asked = request if attempt == 1 else request.model_copy(update={"attempt": attempt})
+            reply = model.generate(messages, request=asked, response_format=response_format, max_tokens=reply_tokens)
             self.budget.add(reply.usage)
             self.usage.calls += 1
             if state is not None:
@@ -224,7 +237,7 @@ class LLMPolicy:
             return contract_from_mapping(draft.to_mapping(), question=question, origin="the drafted contract",
                                          source="llm")
 
-        _, contract = self._ask("contract", prompts.contract_user(question), ContractDraft, check=build)
+        _, contract = self._ask(ContractRequest(question=question), ContractDraft, check=build)
         return contract
 
     # ------------------------------------------------------------ plan
@@ -236,7 +249,7 @@ class LLMPolicy:
             return None  # nothing left to work on: no need to ask
         view = compact_view(state, keep_researching=self.exhaustive, **self.view_limits)
         try:
-            out, _ = self._ask("plan", prompts.plan_user(view), NextAction, context={"cells": list(state.cells)},
+            out, _ = self._ask(PlanRequest(view=view), NextAction, context={"cells": list(state.cells)},
                                state=state)
         except ModelBudgetExceeded as exc:
             self._stop_for_budget(state, exc)
@@ -267,16 +280,17 @@ class LLMPolicy:
         if not listed or not page.text.strip():
             return []
         contract = state.task_contract
-        defs = [self._cell_def(contract, state.cells.get(k), k) for k in listed]
         text = page.text[: self.max_page_chars]
-        user = prompts.extract_user(
-            clip(contract.question, 600) or "", defs, clip(page.url, 300) or "", clip(page.title, 200) or "",
-            page.date, text, truncated=len(page.text) > len(text),
+        request = ExtractRequest(
+            question=clip(contract.question, 600) or "",
+            cells=[self._cell_asked(contract, state.cells.get(k), k) for k in listed],
+            page=PageShown(url=clip(page.url, 300) or "", title=clip(page.title, 200) or "", date=page.date,
+                           text=text, truncated=len(page.text) > len(text)),
         )
         try:
             # any table cell is accepted back (a finding for a listed cell's neighbour is still checked
             # by the reducer); the prompt lists only `listed`
-            out, _ = self._ask("extract", user, Extraction, context={"cells": list(dict.fromkeys([*listed, *cells]))},
+            out, _ = self._ask(request, Extraction, context={"cells": list(dict.fromkeys([*listed, *cells]))},
                                state=state)
         except ModelBudgetExceeded as exc:
             self._stop_for_budget(state, exc)
@@ -295,18 +309,18 @@ class LLMPolicy:
         ]
 
     @staticmethod
-    def _cell_def(contract: TaskContract, cell: Cell | None, key: str) -> dict[str, Any]:
+    def _cell_asked(contract: TaskContract, cell: Cell | None, key: str) -> CellAsked:
         if cell is None:
-            return {"cell": key}
+            return CellAsked(cell=key)
         obj = contract.object(cell.object)
         dim = contract.dimension(cell.dimension)
-        d: dict[str, Any] = {"cell": key, "object": obj.name, "aliases": obj.aliases[:6],
-                             "dimension": dim.name, "synonyms": dim.keywords[:8], "kind": dim.kind}
+        extra: dict[str, Any] = {}  # given only when the contract says something
         if dim.unit:
-            d["unit"] = dim.unit
+            extra["unit"] = dim.unit
         if dim.values:
-            d["values"] = dim.values[:12]
-        return d
+            extra["values"] = dim.values[:12]
+        return CellAsked(cell=key, object=obj.name, aliases=obj.aliases[:6], dimension=dim.name,
+                         synonyms=dim.keywords[:8], kind=dim.kind, **extra)
 
     # ------------------------------------------------------------ judge
     def judge(self, state: ResearchState, cell: str) -> CellJudgement | None:
@@ -318,14 +332,13 @@ class LLMPolicy:
             f = state.findings.get(fid)
             if f is None:
                 continue
-            evidence.append({"value": clip(f.display, 80), "quote": clip(f.quote, 300), "url": clip(f.url, 200),
-                             "source_type": f.source_type, "date": f.date,
-                             "backs_value": fid in c.finding_ids})
-        data = {"cell": cell, "value": clip(c.value, 80), "status": c.status, "conflict": c.conflict,
-                "conflict_note": clip(c.conflict_note, 200), "findings": evidence}
-        question = clip(state.task_contract.question, 600) or ""
+            evidence.append(JudgedFinding(value=clip(f.display, 80), quote=clip(f.quote, 300), url=clip(f.url, 200),
+                                          source_type=f.source_type, date=f.date, backs_value=fid in c.finding_ids))
+        judged = JudgedCell(cell=cell, value=clip(c.value, 80), status=c.status, conflict=c.conflict,
+                            conflict_note=clip(c.conflict_note, 200), findings=evidence)
+        request = JudgeRequest(question=clip(state.task_contract.question, 600) or "", cell=judged)
         try:
-            out, _ = self._ask("judge", prompts.judge_user(question, data), Judgement, state=state)
+            out, _ = self._ask(request, Judgement, state=state)
         except ModelBudgetExceeded as exc:
             self._stop_for_budget(state, exc)
             # not judged: the rubric can only hold a cell back, and it could not look
@@ -345,12 +358,12 @@ class LLMPolicy:
         if not confirmed:
             return None  # nothing verified: the report template says so better than a model would
         confirmed = confirmed[:40]
-        rows = [{"cell": c.key, "value": clip(c.value, 80), "conclusion": clip(c.conclusion, 160),
-                 "independent_sources": c.independent_sources} for c in confirmed]
+        rows = [ConfirmedCell(cell=c.key, value=clip(c.value, 80), conclusion=clip(c.conclusion, 160),
+                              independent_sources=c.independent_sources) for c in confirmed]
         values = {c.key: [c.value or "", *self._displays(state, c)] for c in confirmed}
         context = {"confirmed_keys": [c.key for c in confirmed], "confirmed_values": values}
-        question = clip(state.task_contract.question, 600) or ""
-        out, _ = self._ask("synthesize", prompts.synthesize_user(question, rows), Synthesis, context=context)
+        request = SynthesizeRequest(question=clip(state.task_contract.question, 600) or "", confirmed=rows)
+        out, _ = self._ask(request, Synthesis, context=context)
         return self._report_text(state, out, confirmed)
 
     @staticmethod
