@@ -139,6 +139,21 @@ def is_loopback_url(url: str) -> bool:
         return False
 
 
+def _check_endpoint(url: str, *, api_key: str | None, offline_guard: bool) -> bool:
+    """Whether `url` is on loopback; `ModelRejected` for an endpoint this adapter will not call."""
+    if urlsplit(url).scheme not in ("http", "https"):
+        raise ModelRejected(f"base URL {safe_url(url)!r} is not an http(s) URL")
+    loopback = is_loopback_url(url)
+    if offline_guard and not loopback:
+        raise ModelRejected(TEST_GUARD_MESSAGE)
+    if not api_key and not loopback:
+        raise ModelRejected(
+            f"no API key for {safe_url(url)}: set OPENAI_API_KEY (or `openai_api_key` in the "
+            "config file; any non-empty value for a server that does not check keys)"
+        )
+    return loopback
+
+
 def safe_url(url: str) -> str:
     """`url` without user info, query or fragment (they may carry credentials)."""
     parts = urlsplit(url)
@@ -257,16 +272,7 @@ class OpenAIModel:
         if max_attempts < 1:
             raise ValueError("max_attempts must be at least 1")
         url = (base_url or DEFAULT_BASE_URL).rstrip("/")
-        if urlsplit(url).scheme not in ("http", "https"):
-            raise ModelRejected(f"base URL {safe_url(url)!r} is not an http(s) URL")
-        loopback = is_loopback_url(url)
-        if offline_guard and not loopback:
-            raise ModelRejected(TEST_GUARD_MESSAGE)
-        if not api_key and not loopback:
-            raise ModelRejected(
-                f"no API key for {safe_url(url)}: set OPENAI_API_KEY (or `openai_api_key` in the "
-                "config file; any non-empty value for a server that does not check keys)"
-            )
+        loopback = _check_endpoint(url, api_key=api_key, offline_guard=offline_guard)
         self.model = model
         self.base_url = safe_url(url)
         self.prices = prices if prices is not None else DEFAULT_PRICES
