@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # the same names, eagerly, for type checkers
         StopCriteria,
     )
     from .critic import Critic, CriticVerdict
-    from .engine import Engine
+    from .engine import Engine, run_agent
     from .errors import (
         ComponentContractError,
         DuplicateTool,
@@ -79,6 +79,7 @@ _EXPORTS: dict[str, str] = {
     "Critic": "critic",
     "CriticVerdict": "critic",
     "Engine": "engine",
+    "run_agent": "engine",
     "ComponentContractError": "errors",
     "DuplicateTool": "errors",
     "EngineBusy": "errors",
@@ -192,5 +193,6 @@ __all__ = [
     "estimate_tokens",
     "parse_event",
     "redact",
+    "run_agent",
     "run_status",
 ]

@@ -51,6 +51,7 @@ from __future__ import annotations
 import threading
 import uuid
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime, timezone
 from time import perf_counter
 from typing import Any
@@ -534,3 +535,19 @@ class Engine:
             callback = getattr(hook, method, None)  # a duck-typed hook may lack newer methods
             if callback is not None:
                 callback(*args)
+
+
+def run_agent(agent: AgentModule[Any], task: str | Task, *, max_steps: int | None = None, return_state: bool = False,
+              **engine_kwargs: Any) -> Any:
+    """Run `task` with `agent` on a fresh `Engine`.
+
+    Returns the `EngineResult` when `return_state` is true, else the final result.  `max_steps`
+    overrides the budget's step limit; `state` and `run_id` in `engine_kwargs` go to `Engine.run`,
+    the rest to `Engine` (critics, stop_criteria, …).
+    """
+    run_kwargs = {k: engine_kwargs.pop(k) for k in ("state", "run_id") if k in engine_kwargs}
+    if max_steps is not None:
+        budget = engine_kwargs.pop("budget", None) or RuntimeBudget()
+        engine_kwargs["budget"] = replace(budget, max_steps=max_steps)
+    result = Engine(agent, **engine_kwargs).run(task, **run_kwargs)
+    return result if return_state else result.state.final_result
