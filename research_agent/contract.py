@@ -23,6 +23,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from .errors import ContractError
+
 ValueKind = Literal[
     "text", "number", "license", "version", "date", "boolean", "enum",
     # typed by the reader (research_agent.reading): see reading/lexicon.py for which names imply them
@@ -30,10 +32,6 @@ ValueKind = Literal[
 ]
 
 MAX_QUESTION_CHARS = 2000
-
-
-class ContractError(ValueError):
-    """The question or contract cannot be turned into a valid task contract."""
 
 
 class _Strict(BaseModel):
@@ -311,7 +309,7 @@ def parse_question(question: str, min_sources: int = 2) -> TaskContract:
     Raises `ContractError` (with how to give a contract) when no shape reads the question;
     `questions.MissingDimension` when it names objects but nothing to compare them on.
     """
-    from .questions import object_entry, read_question  # the parser imports this module's ContractError
+    from .questions import object_entry, read_question  # loaded on first parse: a contract file needs no parser
 
     q = question.strip()
     if not q:

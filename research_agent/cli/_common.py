@@ -65,13 +65,12 @@ def bad_input() -> Iterator[None]:
 
 
 def _input_errors() -> tuple[type[Exception], ...]:
-    """BadInput, ConfigError, StoreError and ContractError — the latter only once the contract module
-    is loaded (nothing else raises it; importing it for the check cost `research list` its pydantic models)."""
+    """BadInput, ConfigError, StoreError and ContractError (from `errors.py`, which loads no model)."""
     from ..config import ConfigError
+    from ..errors import ContractError
     from ..store import StoreError
 
-    contract = sys.modules.get(f"{__package__.rsplit('.', 1)[0]}.contract")
-    return (BadInput, ConfigError, StoreError) + ((contract.ContractError,) if contract is not None else ())
+    return (BadInput, ConfigError, StoreError, ContractError)
 
 
 def compose():

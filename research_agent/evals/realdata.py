@@ -19,7 +19,7 @@ from collections import Counter
 from pathlib import Path
 
 from ..config import REPO_ROOT
-from .realdata_casefile import Page, RealCase, opening_words, write_case
+from .realdata_casefile import Page, RealCase, RealDataMissing, opening_words, write_case
 from .realdata_contract import ramdocs_contract
 
 __all__ = ["SETS", "RealDataMissing", "build_ramdocs", "run_realdata", "shared_data_dir"]
@@ -29,10 +29,6 @@ SETS = ("ramdocs", "comparison", "comparison-fresh")
 RAMDOCS_FILE = Path("ramdocs") / "RAMDocs_test.jsonl"
 MIN_SOURCES = 2
 """RAMDocs cases keep the product default: a value needs two independent sources."""
-
-
-class RealDataMissing(FileNotFoundError):
-    """../shared/data (or the file a set needs) is not there."""
 
 
 def shared_data_dir() -> Path:

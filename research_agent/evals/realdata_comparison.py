@@ -17,7 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..contract import ContractError, parse_question
-from .realdata_casefile import Page, RealCase, write_case
+from .realdata_casefile import Page, RealCase, RealDataMissing, write_case
 
 __all__ = ["FRESH_SPEC_FILE", "SPEC_FILE", "build_comparison", "load_corpus", "load_specs", "pick_distractors"]
 
@@ -107,7 +107,6 @@ def comparison_case(spec: dict, corpus: dict[str, str]) -> RealCase:
 def build_comparison(multihop: Path, dest: Path, *, limit: int | None = None, offset: int = 0,
                      specs: list[dict] | None = None) -> list[Path]:
     """Write the comparison cases (`specs`, default all of ``realdata_cases.toml``) under `dest`."""
-    from .realdata import RealDataMissing
 
     multihop = Path(multihop)
     if not all((multihop / f).is_file() for f in CORPUS_FILES):
