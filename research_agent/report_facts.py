@@ -14,6 +14,10 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 
+REPORT_PARTS = ("why_stopped", "verified_claims", "sources_per_claim", "open_questions", "resume")
+"""The five things a partial report must answer."""
+
+
 class _Facts(BaseModel):
     model_config = ConfigDict(extra="allow")
 

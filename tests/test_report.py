@@ -452,7 +452,7 @@ def test_a_no_progress_report_says_what_could_change_it_instead_of_a_plain_resum
 
 
 def test_files_of_a_plain_corpus_folder_show_their_path() -> None:
-    from research_agent.report import display_url
+    from research_agent.tools.canonical import display_url
 
     assert display_url("https://corpus.local/notes/heron.md") == "notes/heron.md"
     assert display_url("https://corpus.local/my%20notes/a.txt") == "my notes/a.txt"
