@@ -16,7 +16,8 @@ Definitions (documented in evalsets/README.md):
   already read, over opened pages;
 * budget-exhaustion rate — ended `budget_exhausted`;
 * partial-report usability — runs that did not complete whose report holds
-  all five parts (`report_parts_present`), over such runs;
+  all five parts (read from the report's typed facts, `ReportFacts.parts_present`),
+  over such runs;
 * cell accuracy — expected cell statuses met;
 * wrong confirmations — confirmed cells whose value is not stated, for that
   object, by every quote behind it, or (real-data cases with a `gold.json`)
@@ -28,7 +29,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
-from ..report import report_parts_present
+from ..report_facts import ReportFacts
 from ..state import ResearchState
 from .realdata_score import load_gold, score_realdata
 from .support import wrong_confirmations
@@ -103,7 +104,7 @@ def measure(case, stopper: str, outcome, seconds: float) -> RunMetrics:
             if cell is None or cell.status != "confirmed" or cell.independent_sources < contract.min_sources:
                 premature = True
     partial = end_kind != "completed"
-    usable = all(report_parts_present(outcome.report_md, state=state).values()) if partial else None
+    usable = all(ReportFacts.model_validate(outcome.report_json).parts_present().values()) if partial else None
     bound = case.expect.max_tool_calls
     gold = load_gold(case.root)
     wrong = wrong_confirmations(state, gold.get("wrong_answers"), gold.get("gold_answers")) if gold is not None else wrong_confirmations(state)
