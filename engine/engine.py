@@ -282,7 +282,8 @@ class Engine:
 
     def _dispatch(self, run: Run, action: Action) -> ActionResult:
         if self.cancel_token.is_cancelled():  # no new tool call starts after a cancel
-            return ActionResult(action.name, "skipped", error="run cancelled", error_type="Cancelled", args=action.args)
+            return ActionResult(action.name, "skipped", error="run cancelled", error_type="Cancelled", args=action.args,
+                                purpose=action.purpose)
         refusal = self.agent.guard(run.state, action)
         if refusal is not None:
             return ActionResult.refused(action, refusal)

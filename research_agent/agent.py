@@ -33,7 +33,7 @@ from .policy.offline import leads_ahead
 from .normalize import squash
 from .reducer import Reducer, ReducerConfig, action_key
 from .state import ResearchState, RiskEvent, new_state
-from .step_kinds import WAIT_TEXT, Refusal, WaitReason
+from .step_kinds import WAIT_TEXT, ActionPurpose, Refusal, WaitReason
 from .tools.canonical import canonical_url, domain_of
 
 
@@ -80,14 +80,13 @@ class ResearchAgent(AgentModule[ResearchState]):
             self.count_model_use(state)
         if planned is None:
             return Decision.wait(WAIT_TEXT[WaitReason.NO_PATH], WaitReason.NO_PATH)
-        args = {**planned.args, "cell": planned.cell, "strategy": planned.strategy}
         if self.prefetch is not None:
-            self._prefetch_ahead(state, args.get("url") if planned.tool == "visit" else None)
-        return Decision.act(Action(planned.tool, args), rationale=planned.rationale)
+            self._prefetch_ahead(state, planned.args.get("url") if planned.tool == "visit" else None)
+        purpose = ActionPurpose(planned.cell, planned.strategy)
+        return Decision.act(Action(planned.tool, dict(planned.args), purpose), rationale=planned.rationale)
 
     def guard(self, state: ResearchState, action: Action) -> Refusal | None:
-        public = {k: v for k, v in action.args.items() if k not in ("cell", "strategy")}
-        flag = screen_action(action.name, public, self.risk_policy)
+        flag = screen_action(action.name, action.args, self.risk_policy)
         if flag is not None:
             return Refusal("risk", f"{flag.kind}: {flag.detail}")
         key = action_key(action.name, action.args)

@@ -167,10 +167,10 @@ def open_toolbox(cfg: ResearchConfig, *, faults: list[Fault] | None = None, inde
         closers.append(prefetcher.close)  # before the client closes: unvisited outcomes are dropped
         fetch = prefetcher.visit
 
-    def search(query: str, **_meta: Any):
+    def search(query: str):
         return backend.search(query, limit=10)
 
-    def visit(url: str, **_meta: Any):
+    def visit(url: str):
         return fetch(url)
 
     registry = ToolRegistry()

@@ -191,6 +191,18 @@ class ActionLog:
     transient: bool = False
     """A transient failure whose retry budget is not spent yet (the lead stays)."""
     retry_after: float | None = None
+    strategy: str | None = None
+    """The strategy-ladder rung the call belonged to (its purpose, beside `cell`)."""
+
+    @classmethod
+    def load(cls, data: dict[str, Any]) -> "ActionLog":
+        """An action as stored.  Stored before actions carried their purpose apart from the tool's
+        arguments, `cell` and `strategy` rode inside `args`: they are moved out."""
+        args = data.get("args") or {}
+        if "strategy" in data or not ({"cell", "strategy"} & args.keys()):
+            return cls(**data)
+        return cls(**{**data, "args": {k: v for k, v in args.items() if k not in ("cell", "strategy")},
+                      "cell": data.get("cell") or args.get("cell"), "strategy": args.get("strategy")})
 
 
 @dataclass
@@ -295,7 +307,7 @@ class ResearchState(StateSchema):
         d["sources"] = {k: Source.restore(v) for k, v in d.get("sources", {}).items()}
         d["findings"] = {k: Finding.restore(v) for k, v in d.get("findings", {}).items()}
         d["leads"] = [Lead.restore(v) for v in d.get("leads", [])]
-        d["actions"] = [ActionLog(**v) for v in d.get("actions", [])]
+        d["actions"] = [ActionLog.load(v) for v in d.get("actions", [])]
         d["risk"] = [RiskEvent(**v) for v in d.get("risk", [])]
         if isinstance(d.get("progress"), dict):
             d["progress"] = ProgressCounters.from_dict(d["progress"])

@@ -136,8 +136,8 @@ def rich_state() -> ResearchState:
              snippet="", cell="Larkspur/license", query="Larkspur license", rank=2, step=2, refused="duplicate"),
     ]
     state.actions = [
-        ActionLog(step=1, tool="search", args={"query": "Larkspur license", "cell": "Larkspur/license", "strategy": "initial"},
-                  key="search:larkspur license", status="ok", cell="Larkspur/license", new_leads=5),
+        ActionLog(step=1, tool="search", args={"query": "Larkspur license"}, key="search:larkspur license", status="ok",
+                  cell="Larkspur/license", new_leads=5, strategy="initial"),
         ActionLog(step=2, tool="visit", args={"url": "https://larkspur.example/p/0"}, key="visit:https://larkspur.example/p/0",
                   status="ok", cell="Larkspur/license", new_evidence=True),
         ActionLog(step=3, tool="visit", args={"url": "https://forum.example/t/9"}, key="visit:https://forum.example/t/9",
@@ -198,6 +198,16 @@ def test_rich_state_round_trips() -> None:
     assert isinstance(again.stop_reason, StopReason)
     assert all(isinstance(c, Cell) for c in again.cells.values())
     assert all(isinstance(a, ActionLog) for a in again.actions)
+
+
+def test_an_action_stored_with_its_purpose_in_the_tool_arguments_loads_with_it_apart() -> None:
+    """Before actions carried their purpose beside the arguments, `cell` and `strategy` rode in `args`."""
+    data = rich_state().to_dict()
+    old = {k: v for k, v in data["actions"][0].items() if k != "strategy"}
+    old["args"] = {**old["args"], "cell": "Larkspur/license", "strategy": "rephrase"}
+    back = ResearchState.from_dict({**data, "actions": [old]}).actions[0]
+    assert back.args == {"query": "Larkspur license"}
+    assert (back.cell, back.strategy) == ("Larkspur/license", "rephrase")
 
 
 def test_output_shares_nothing_mutable_with_the_state() -> None:
