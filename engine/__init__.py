@@ -42,7 +42,7 @@ if TYPE_CHECKING:  # the same names, eagerly, for type checkers
     )
     from .events import EngineEvent, parse_event
     from .hooks import EngineHook
-    from .model import MeteredModel, Model, ModelResponse, ScriptedModel, UsageMeter, estimate_tokens
+    from .model import BudgetRefusal, MeteredModel, Model, ModelResponse, ScriptedModel, UsageMeter, estimate_tokens
     from .parser import JsonDecisionParser, Parser
     from .recovery import RecoveryPolicy
     from .state import StateSchema
@@ -92,6 +92,7 @@ _EXPORTS: dict[str, str] = {
     "EngineEvent": "events",
     "parse_event": "events",
     "EngineHook": "hooks",
+    "BudgetRefusal": "model",
     "MeteredModel": "model",
     "Model": "model",
     "ModelResponse": "model",
@@ -143,6 +144,7 @@ __all__ = [
     "ActionResult",
     "AgentModule",
     "AsyncEngine",
+    "BudgetRefusal",
     "BUDGET_REASONS",
     "CancelToken",
     "ComponentContractError",

@@ -14,7 +14,9 @@ it; that is the bug this design avoids.)
 
 The engine applies its `RuntimeBudget` through `MaxStepsCriteria`,
 `MaxRuntimeCriteria`, `MaxTokensCriteria` and `MaxCostCriteria`, always, after
-the configured criteria.  "Reaching" a limit stops the run (>=).
+the configured criteria.  "Reaching" a limit stops the run (>=); so does a
+model call refused before it was made because it would cross the token or cost
+limit (`runtime_info["budget_refusal"]`, a `model.BudgetRefusal` of that kind).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import fields, is_dataclass
 from typing import Any
 
+from .model import BudgetRefusal
 from .stop_reason import StopReason
 
 Verdict = tuple[bool, StopReason | None, str | None]
@@ -84,7 +87,7 @@ class MaxTokensCriteria(StopCriteria):
         used = int((runtime_info or {}).get("total_tokens", 0))
         if used >= self.max_tokens:
             return True, StopReason.BUDGET_TOKENS, f"{used}/{self.max_tokens} tokens"
-        return NO_STOP
+        return _refused(runtime_info, StopReason.BUDGET_TOKENS)
 
 
 class MaxCostCriteria(StopCriteria):
@@ -97,7 +100,15 @@ class MaxCostCriteria(StopCriteria):
         cost = float((runtime_info or {}).get("total_cost", 0.0))
         if cost >= self.max_cost:
             return True, StopReason.BUDGET_COST, f"${cost:.4f}/${self.max_cost:.4f} cost"
-        return NO_STOP
+        return _refused(runtime_info, StopReason.BUDGET_COST)
+
+
+def _refused(runtime_info: dict[str, Any] | None, reason: StopReason) -> Verdict:
+    """A call refused by this limit before it was made ends the run as reaching the limit does."""
+    refusal = (runtime_info or {}).get("budget_refusal")
+    if isinstance(refusal, BudgetRefusal) and refusal.reason is reason:
+        return True, reason, refusal.detail
+    return NO_STOP
 
 
 # Fields the engine itself writes; a state that differs only in these has not changed.

@@ -403,6 +403,7 @@ class Engine:
             "total_tokens": total.total_tokens,
             "total_cost": total.cost,
             "step_count": len(run.records),
+            "budget_refusal": run.meter.refusal,
         }
 
     def _stop_between_steps(self, run: Run, reason: StopReason, detail: str) -> None:
@@ -462,6 +463,7 @@ class Engine:
             state = self.agent.init_state(task.objective)
         else:  # resuming: the previous stop no longer holds
             state.stop_reason = state.stop_detail = None
+        self.meter.refusal = None  # a refusal ends the run it happened in, not the next one
         if self.env is not None and hasattr(self.env, "reset"):
             self.env.reset()
         run = Run(

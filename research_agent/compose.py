@@ -228,7 +228,7 @@ def make_policy(cfg: ResearchConfig, *, meter: UsageMeter, budget: RuntimeBudget
 
     return LLMPolicy(MeteredModel(model, meter), exhaustive=exhaustive, planner=planner_for(cfg),
                      reply_tokens=cfg.reply_tokens(), max_page_chars=cfg.llm_page_chars,
-                     max_invalid_retries=cfg.llm_invalid_retries, budget=CallBudget(budget.max_tokens, budget.max_cost))
+                     max_invalid_retries=cfg.llm_invalid_retries, budget=CallBudget(budget.max_tokens, budget.max_cost, meter=meter))
 
 
 def load_risk_policy(cfg: ResearchConfig, *, allow: frozenset[str] = frozenset()) -> RiskPolicy:

@@ -32,9 +32,11 @@ FOCUSED_CELLS open cells, the attribution rule — and judges cells.
 
 Budgets are checked before each call (`llm.budget.CallBudget`): a call whose
 estimate (prompt chars / 4 + the `max_tokens` sent, priced) would cross the
-run's token or cost limit is not made; the policy sets the run's stop
-(`budget_tokens` / `budget_cost`, the figures in the detail), keeps what the
-step reduced so far, and a plan call so refused fails its step.
+run's token or cost limit is not made; the budget tells the engine's meter (a
+typed `BudgetRefusal`), and the engine's budget criterion ends the run after
+the step as `budget_tokens` / `budget_cost`, the figures in the detail.  The
+policy only keeps what the step reduced so far; a plan call so refused fails
+its step.
 
 What the model decides, and what it does not: it proposes the next call,
 reads pages and judges rubric questions.  The program refuses duplicate
@@ -210,12 +212,9 @@ class LLMPolicy:
             raise _Invalid(str(exc)) from exc
 
     @staticmethod
-    def _stop_for_budget(state: ResearchState, exc: ModelBudgetExceeded) -> None:
-        """The run ends here: the agent stops itself with the budget's reason and figures
-        (the engine keeps an agent-set stop; the evidence reduced so far stays in the state)."""
-        if state.stop_reason is None:
-            reason = StopReason.BUDGET_TOKENS if exc.kind == "budget_tokens" else StopReason.BUDGET_COST
-            state.stop_reason, state.stop_detail = reason, exc.detail
+    def _refused_by_budget(state: ResearchState) -> None:
+        """A call the budget refused: counted here; the budget told the engine's meter, and the engine's
+        budget criterion ends the run after this step (the evidence reduced so far stays in the state)."""
         state.bump("model_calls_refused_by_budget")
 
     @staticmethod
@@ -251,9 +250,9 @@ class LLMPolicy:
         try:
             out, _ = self._ask(PlanRequest(view=view), NextAction, context={"cells": list(state.cells)},
                                state=state)
-        except ModelBudgetExceeded as exc:
-            self._stop_for_budget(state, exc)
-            raise  # no call to plan: the step fails, the agent's budget stop stands
+        except ModelBudgetExceeded:
+            self._refused_by_budget(state)
+            raise  # no call to plan: the step fails, and the budget criterion ends the run
         except ModelUnavailable as exc:
             self._stop_for_outage(state, exc)
             raise
@@ -293,7 +292,7 @@ class LLMPolicy:
             out, _ = self._ask(request, Extraction, context={"cells": list(dict.fromkeys([*listed, *cells]))},
                                state=state)
         except ModelBudgetExceeded as exc:
-            self._stop_for_budget(state, exc)
+            self._refused_by_budget(state)
             state.notice = clip(f"{page.url} was opened but not read: {exc.detail}", 400)
             return []
         except ModelUnavailable as exc:
@@ -340,7 +339,7 @@ class LLMPolicy:
         try:
             out, _ = self._ask(request, Judgement, state=state)
         except ModelBudgetExceeded as exc:
-            self._stop_for_budget(state, exc)
+            self._refused_by_budget(state)
             # not judged: the rubric can only hold a cell back, and it could not look
             return CellJudgement(cell=cell, supported=False, note=f"not judged ({exc.detail})")
         except ModelUnavailable as exc:
