@@ -214,7 +214,7 @@ def planner_for(cfg: ResearchConfig) -> Literal["rules", "model"]:
     """`planner = "auto"`: the rule ladder plans for `openai:` models (docs/llm.md), the model otherwise."""
     if cfg.planner != "auto":
         return cfg.planner
-    return "rules" if cfg.model.startswith("openai:") else "model"
+    return "rules" if cfg.model.kind == "openai" else "model"
 
 
 def make_policy(cfg: ResearchConfig, *, meter: UsageMeter, budget: RuntimeBudget, exhaustive: bool = False) -> Policy:
@@ -396,7 +396,7 @@ def execute(
     md, js = build_report(
         final, task_id=task_id, end_kind=end_kind, stop_reason=final.stop_reason, stop_detail=final.stop_detail,
         usage=usage, resume_command=resume_command(task_id, cfg, end_kind), answer_text=answer,
-        answer_by=cfg.model.partition(":")[0] if with_model else None,
+        answer_by=cfg.model.kind if with_model else None,
     )
     store.finish(
         task_id, run_id, end_kind=end_kind, stop_reason=final.stop_reason, stop_detail=final.stop_detail,

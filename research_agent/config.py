@@ -14,11 +14,15 @@ from __future__ import annotations
 import os
 import tomllib
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer, SecretStr, ValidationError
 
 from .home import config_file_path, default_db, research_home
+from .model_spec import ModelSpec, parse_model
+
+ModelSetting = Annotated[ModelSpec, BeforeValidator(parse_model), PlainSerializer(str, return_type=str)]
+"""`--model` as the config holds it: parsed once from its text, written back as text."""
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DEMO_CORPUS = Path(__file__).resolve().parent / "demo"
@@ -43,8 +47,8 @@ class ResearchConfig(BaseModel):
     """SQLite database; default `$RESEARCH_HOME/research.db`."""
     traces: Path = Path("traces")
     """Where run traces are written (`<traces>/<run_id>/`)."""
-    model: str = "offline"
-    """`offline`, `rules`, `rules:noisy`, `openai:<name>` or `scripted:<path.jsonl>`."""
+    model: ModelSetting = ModelSpec()
+    """`offline`, `rules`, `rules:noisy`, `openai:<name>` or `scripted:<path.jsonl>` (a `ModelSpec`)."""
     openai_api_key: SecretStr | None = None
     """Key for the OpenAI-compatible endpoint (env OPENAI_API_KEY)."""
     openai_base_url: str | None = None
@@ -145,7 +149,7 @@ MODEL_SETTINGS = (
 """The settings that say how to reach a model: what `research eval` takes from the user's config."""
 
 
-def model_settings(cfg: ResearchConfig, model: str) -> dict[str, Any]:
+def model_settings(cfg: ResearchConfig, model: ModelSpec | str) -> dict[str, Any]:
     """`model` plus the connection settings of `cfg` (key, base URL, prices), nothing else:
     an eval case keeps its own budgets and corpus whatever the user's config says."""
     return {"model": model, **{k: getattr(cfg, k) for k in MODEL_SETTINGS}}

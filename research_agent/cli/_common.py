@@ -97,9 +97,8 @@ def _finish_config(cfg: ResearchConfig) -> ResearchConfig:
         if value is not None:
             update[name] = absolute(value)
     update["traces"] = absolute(update.get("traces", cfg.traces))
-    kind, sep, rest = cfg.model.partition(":")
-    if kind == "scripted" and sep and rest:
-        update["model"] = f"scripted:{absolute(Path(rest))}"
+    if cfg.model.kind == "scripted":
+        update["model"] = cfg.model.with_script(Path(cfg.model.script).expanduser().resolve())
     return cfg.model_copy(update=update)
 
 
@@ -141,7 +140,7 @@ def preflight(cfg: ResearchConfig) -> None:
 
 
 def resolve_model(cfg: ResearchConfig):
-    if cfg.model == "offline":  # no model: nothing to import
+    if not cfg.model.uses_model:  # no model: nothing to import
         return None
     from ..construct import make_model
     from ..llm.openai_model import ModelRejected

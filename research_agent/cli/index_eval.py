@@ -78,11 +78,17 @@ def eval_(
 ) -> None:
     """Run evaluation cases and print the stopping metrics per category."""
     from ..config import ResearchConfig, default_eval_paths, load_config, model_settings
+    from ..model_spec import ModelSpec
 
+    with bad_input():
+        try:
+            spec = ModelSpec.parse(model, allow_auto=True)  # the one place `research eval` reads --model
+        except ValueError as exc:
+            raise BadInput(str(exc)) from exc
     if realdata is not None:  # the logic lives in research_agent/evals/realdata.py
         from ..evals.realdata import cli_realdata
 
-        raise typer.Exit(cli_realdata(realdata, paths, limit=limit, offset=offset, workers=workers, model=model))
+        raise typer.Exit(cli_realdata(realdata, paths, limit=limit, offset=offset, workers=workers, model=spec))
 
     try:
         from ..evals.case import CaseError, discover_cases
@@ -101,12 +107,12 @@ def eval_(
             raise BadInput(str(exc)) from exc
         if not found:
             raise BadInput("no case.toml under " + ", ".join(map(str, chosen)))
-        if model != "scripted:auto":
-            resolve_model(ResearchConfig(**model_settings(load_config(), model)))
+        if not spec.is_auto:
+            resolve_model(ResearchConfig(**model_settings(load_config(), spec)))
     with tempfile.TemporaryDirectory() as tmp:
         target = json_out or (Path(tmp) / "metrics.json" if as_json else None)
         try:
-            code = run_eval(chosen, baselines=baselines, json_path=target, workers=workers, model=model,
+            code = run_eval(chosen, baselines=baselines, json_path=target, workers=workers, model=spec,
                             record=record, out=sys.stderr if as_json else None)
         except CaseError as exc:
             fail(str(exc))

@@ -19,6 +19,7 @@ from collections import Counter
 from pathlib import Path
 
 from ..config import REPO_ROOT
+from ..model_spec import ModelSpec
 from .realdata_casefile import Page, RealCase, RealDataMissing, opening_words, write_case
 from .realdata_contract import ramdocs_contract
 
@@ -96,7 +97,7 @@ def build_set(name: str, dest: Path, *, limit: int | None = None, offset: int = 
 
 
 def run_realdata(name: str, *, limit: int | None = None, offset: int = 0, workers: int = 2,
-                 model: str = "offline", out=None) -> int:
+                 model: ModelSpec | str = ModelSpec(), out=None) -> int:
     """Build set `name` in a temp dir, run it through `run_eval` (which prints both tables); the eval's exit code."""
     from .runner import run_eval
 
@@ -109,7 +110,7 @@ def run_realdata(name: str, *, limit: int | None = None, offset: int = 0, worker
         return run_eval(cases, workers=workers, model=model, out=out)
 
 
-def cli_realdata(name: str, paths, *, limit: int | None, offset: int, workers: int, model: str) -> int:
+def cli_realdata(name: str, paths, *, limit: int | None, offset: int, workers: int, model: ModelSpec | str) -> int:
     """`research eval --realdata NAME`: bad input is one `error:` line and exit 2."""
     if name not in SETS:
         print(f"error: --realdata {name!r}: choose one of {', '.join(SETS)}", file=sys.stderr)

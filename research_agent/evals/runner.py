@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ..config import ResearchConfig, default_eval_paths, load_config, model_settings
+from ..model_spec import ModelSpec
 from .case import EvalCase, discover_cases, load_case
 from .metrics import COLUMNS, RunMetrics, aggregate, fmt, measure
 from .workers import worker_pool
@@ -33,10 +34,10 @@ THRESHOLDS = {
 """What the evidence stopper must meet; quick cases must also use fewer tool calls than max-steps only."""
 
 
-def run_case(case_dir: str, stopper: str, model: str = "offline", record: bool = False) -> dict:
+def run_case(case_dir: str, stopper: str, model: ModelSpec | str = ModelSpec(), record: bool = False) -> dict:
     """Run one case under one stopper; returns `RunMetrics.to_dict()`.
 
-    `model="scripted:auto"` replays the case's recorded script (`EvalCase.model_script_path`);
+    `model` `scripted:auto` replays the case's recorded script (`EvalCase.model_script_path`);
     a case without one is scored as failed, never silently run offline.  `record=True`
     (evidence stopper only) writes the model's answers to the case's script file."""
     from .. import compose
@@ -45,18 +46,19 @@ def run_case(case_dir: str, stopper: str, model: str = "offline", record: bool =
 
     case = load_case(Path(case_dir))
     started = time.monotonic()
-    if model == "scripted:auto":
+    spec = eval_model(model)
+    if spec.is_auto:
         script = case.model_script_path
         if script is None:
             return _crashed(case, stopper, f"no recorded model script in {case.root} (record one with --record)", 0.0)
-        model = f"scripted:{script}"
+        spec = spec.with_script(script)
     record_to = None
-    if record and stopper == "evidence" and model != "offline":
+    if record and stopper == "evidence" and spec.uses_model:
         record_to = case.record_target
         record_to.unlink(missing_ok=True)  # a recording replaces the previous one
     with tempfile.TemporaryDirectory(prefix="research-eval-") as tmp:
         tmpdir = Path(tmp)
-        settings = model_settings(load_config(), model) if model.startswith("openai:") else {"model": model}
+        settings = model_settings(load_config(), spec) if spec.kind == "openai" else {"model": spec}
         cfg = ResearchConfig(
             **settings, db=tmpdir / "eval.db", traces=tmpdir / "traces", corpus=case.root, record_script=record_to,
             max_steps=case.budget.max_steps, max_time=case.budget.max_time, max_tokens=case.budget.max_tokens,
@@ -142,9 +144,10 @@ def check_thresholds(summary: dict) -> list[str]:
 
 def run_eval(
     paths: list[Path], *, baselines: bool = False, json_path: Path | None = None, workers: int = 2,
-    model: str = "offline", record: bool = False, out=None,
+    model: ModelSpec | str = ModelSpec(), record: bool = False, out=None,
 ) -> int:
     out = out if out is not None else sys.stdout  # resolved per call: stdout may be swapped between calls
+    model = eval_model(model)
     cases = discover_cases(paths or default_eval_paths())
     refused = "no cases found" if not cases else _refusal(model, record=record, baselines=baselines)
     if refused:
@@ -170,17 +173,22 @@ def run_eval(
     return 1 if failures else 0
 
 
-def _refusal(model: str, *, record: bool, baselines: bool) -> str | None:
+def eval_model(model: ModelSpec | str) -> ModelSpec:
+    """The eval's model: a `ModelSpec` as given, or text parsed once (`scripted:auto` allowed)."""
+    return model if isinstance(model, ModelSpec) else ModelSpec.parse(model, allow_auto=True)
+
+
+def _refusal(model: ModelSpec, *, record: bool, baselines: bool) -> str | None:
     """Why this combination of options cannot run, or None."""
-    if record and (model == "offline" or model.startswith("scripted:")):
-        return f"--record needs a model to record (rules or openai:<name>), not {model!r}"
-    if baselines and model.startswith("scripted:"):
+    if record and model.kind in ("offline", "scripted"):
+        return f"--record needs a model to record (rules or openai:<name>), not {str(model)!r}"
+    if baselines and model.kind == "scripted":
         return ("--baselines with a recorded script: the scripts hold the evidence stopper's runs only; "
                 "run the baselines with a live model (rules, openai:<name>) or offline")
     return None
 
 
-def _run_jobs(jobs: list[tuple[str, str, str, bool]], workers: int) -> list[dict[str, Any]]:
+def _run_jobs(jobs: list[tuple[str, str, ModelSpec, bool]], workers: int) -> list[dict[str, Any]]:
     if workers > 1:
         # leaving the block (normally, or on Ctrl-C) terminates the workers; a
         # SIGKILLed parent takes them with it (see workers.py)
@@ -189,7 +197,7 @@ def _run_jobs(jobs: list[tuple[str, str, str, bool]], workers: int) -> list[dict
     return [run_case(*j) for j in jobs]
 
 
-def _print_summary(summary: dict[str, Any], stoppers: tuple[str, ...], model: str, baselines: bool, out: Any) -> None:
+def _print_summary(summary: dict[str, Any], stoppers: tuple[str, ...], model: ModelSpec, baselines: bool, out: Any) -> None:
     for stopper in stoppers:
         print(table(f"\n== stopper: {stopper} ==", summary[stopper]), file=out)
         overall = summary[stopper]["overall"]
