@@ -172,16 +172,16 @@ class ResearchAgent(AgentModule[ResearchState]):
 
     def summarize_step(self, state: ResearchState, record: StepRecord) -> dict[str, Any]:
         actions = [a for a in state.actions if a.step == record.step]
-        last = state.step_log[-1] if state.step_log and state.step_log[-1]["step"] == record.step else {}
+        last = state.step_log[-1] if state.step_log and state.step_log[-1].step == record.step else None
         verdict = assess(state)
         return {
             "queries": [a.key.removeprefix("search:") for a in actions if a.tool == "search"],
             "visits": [a.key.removeprefix("visit:") for a in actions if a.tool == "visit"],
             "refused": [a.error for a in actions if a.status == "refused"],
             "quarantined": [p for s in state.sources.values() if s.opened_step == record.step for p in s.quarantined_passages],
-            "new_evidence": bool(last.get("new_evidence")),
-            "gaps_closed": last.get("gaps_closed", []),
-            "status_counts": last.get("status_counts", state.status_counts()),
+            "new_evidence": bool(last and last.new_evidence),
+            "gaps_closed": list(last.gaps_closed) if last else [],
+            "status_counts": dict(last.status_counts) if last else state.status_counts(),
             "focus": state.focus,
             "next": "stop" if record.stop_reason else "continue",
             "sufficiency": verdict.detail,

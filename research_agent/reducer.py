@@ -44,7 +44,20 @@ from .reading import Target, check_finding, read_page
 from .policy.base import CellJudgement, FindingDraft, PageView
 from .leads import mentions, usable_leads
 from .step_kinds import Refusal, WaitReason, purpose_of
-from .state import LADDER, OPEN_STATUSES, ActionLog, Cell, CellStatus, Finding, Lead, ResearchState, RiskEvent, Source, SourceType
+from .state import (
+    LADDER,
+    OPEN_STATUSES,
+    ActionLog,
+    Cell,
+    CellStatus,
+    Finding,
+    Lead,
+    ResearchState,
+    RiskEvent,
+    Source,
+    SourceType,
+    StepEntry,
+)
 from .tools.canonical import canonical_url, domain_of
 from .tools.errors import BlockedByPolicy
 from .tools.fingerprint import ClusterIndex
@@ -567,15 +580,8 @@ class Reducer:
         state.last_signature = sig
         closed = [k for k, c in state.cells.items() if before.get(k, ("pending",))[0] in OPEN_STATUSES and c.status in ("confirmed", "irrelevant")]
         rejected = counts.rejected_findings
-        state.step_log.append(
-            {
-                "step": state.current_step,
-                "rejected_findings": rejected - counts.rejected_reported,
-                "new_evidence": new_evidence,
-                "gaps_closed": closed,
-                "status_counts": state.status_counts(),
-            }
-        )
+        state.step_log.append(StepEntry(state.current_step, rejected - counts.rejected_reported, new_evidence, closed,
+                                        state.status_counts()))
         counts.rejected_reported = rejected
         del state.step_log[:-50]  # bounded: the full history lives in the trace
 

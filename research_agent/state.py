@@ -206,6 +206,20 @@ class ActionLog:
 
 
 @dataclass
+class StepEntry:
+    """What one step changed, for the trace line and the critics (the last 50 are kept)."""
+
+    step: int
+    rejected_findings: int = 0
+    """Findings rejected as ungrounded in this step."""
+    new_evidence: bool = False
+    gaps_closed: list[str] = field(default_factory=list)
+    """Cells that became confirmed or irrelevant in this step."""
+    status_counts: dict[str, int] = field(default_factory=dict)
+    """Cells per status after the step."""
+
+
+@dataclass
 class RiskEvent:
     kind: str
     detail: str
@@ -235,7 +249,7 @@ class ResearchState(StateSchema):
     """A message for the policy about the last step (e.g. why an action was refused)."""
     focus: str | None = None
     """The cell the last action worked on."""
-    step_log: list[dict[str, Any]] = field(default_factory=list)
+    step_log: list[StepEntry] = field(default_factory=list)
     """Per-step summary for the trace and reports (bounded: see reducer)."""
 
     # ------------------------------------------------------------ helpers
@@ -308,6 +322,7 @@ class ResearchState(StateSchema):
         d["findings"] = {k: Finding.restore(v) for k, v in d.get("findings", {}).items()}
         d["leads"] = [Lead.restore(v) for v in d.get("leads", [])]
         d["actions"] = [ActionLog.load(v) for v in d.get("actions", [])]
+        d["step_log"] = [StepEntry(**v) for v in d.get("step_log", [])]
         d["risk"] = [RiskEvent(**v) for v in d.get("risk", [])]
         if isinstance(d.get("progress"), dict):
             d["progress"] = ProgressCounters.from_dict(d["progress"])

@@ -22,7 +22,17 @@ from engine import StopReason
 from research_agent import compose
 from research_agent.config import ResearchConfig
 from research_agent.contract import contract_from_mapping, parse_question
-from research_agent.state import ActionLog, Cell, Finding, Lead, ResearchState, RiskEvent, Source, new_state
+from research_agent.state import (
+    ActionLog,
+    Cell,
+    Finding,
+    Lead,
+    ResearchState,
+    RiskEvent,
+    Source,
+    StepEntry,
+    new_state,
+)
 from research_agent.store import Store
 from research_agent.tools.fingerprint import ClusterIndex, fingerprint
 
@@ -161,8 +171,8 @@ def rich_state() -> ResearchState:
     state.last_signature = state.signature()
     state.notice, state.focus = "visit refused: already opened", "Tidewell/pricing"
     state.step_log = [
-        {"step": s, "new_evidence": s == 2, "gaps_closed": ["Larkspur/license"] if s == 5 else [],
-         "status_counts": state.status_counts()}
+        StepEntry(s, new_evidence=s == 2, gaps_closed=["Larkspur/license"] if s == 5 else [],
+                  status_counts=state.status_counts())
         for s in range(1, 9)
     ]
     state.metadata = {"policy": "offline", "resumed_from": None, "runs": [{"id": "r1", "steps": 8}]}
@@ -321,7 +331,6 @@ def odd_state() -> ResearchState:
     state.final_result = Point(7, extra=[Point(8)])
     state.clusters = {**state.clusters, 0: {0.5: Colour.RED}}
     state.counters["bool"] = True  # type: ignore[assignment]
-    state.step_log.append({"tuple": (Point(9),), "set": {"a"}})
     state.actions.append(ActionLog(step=9, tool="search", args={"query": Label("q"), "k": (1, Point(10)), 3: Colour.RED},
                                    key="search:q", status="ok", retry_after=Ratio(1.5)))
     state.sources["S0"].fingerprint = (1, 2, Level.HIGH)  # type: ignore[assignment]
@@ -351,3 +360,10 @@ def test_keys_json_cannot_write_fail_as_before(bad: dict) -> None:
         old_to_dict(state)
     with pytest.raises(TypeError):
         state.to_dict()
+
+
+def test_the_step_log_loads_typed_from_entries_written_before_rejected_findings_were_counted() -> None:
+    data = rich_state().to_dict()
+    old = {k: v for k, v in data["step_log"][0].items() if k != "rejected_findings"}
+    [entry] = ResearchState.from_dict({**data, "step_log": [old]}).step_log
+    assert isinstance(entry, StepEntry) and entry.rejected_findings == 0 and entry.step == old["step"]
