@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from criteria.risk_policy import RiskPolicy
+from criteria.risk_policy import RiskPolicy, domain_covering
 from criteria.risk_screen import screen_action, screen_request
 from criteria.sufficiency import assess
 from engine import Action, AgentModule, Decision, Model, Observation, StepRecord, ToolRegistry
@@ -210,8 +210,7 @@ def url_has_provenance(state: ResearchState, url: str) -> bool:
     contract = state.task_contract
     domains = {d.lower() for o in contract.objects for d in o.official_domains}
     domains |= {d.lower() for d in [*contract.primary_domains, *contract.allowed_domains]}
-    host = domain_of(url)
-    return any(host == d or host.endswith("." + d) for d in domains)
+    return domain_covering(domain_of(url), sorted(domains)) is not None
 
 
 def _naive_answer(state: ResearchState) -> str:

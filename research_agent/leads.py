@@ -6,12 +6,13 @@ policies (what to open next); no policy state, no model.
 
 from __future__ import annotations
 
-import re
+from criteria.risk_policy import domain_covering
 
 from .contract import ObjectSpec, TaskContract
 from .normalize import squash
 from .reading import lead_mentions, named
 from .state import LADDER, Cell, Lead, ResearchState
+from .tools.canonical import domain_of
 
 MAX_LEADS_PER_CELL = 3
 
@@ -41,19 +42,13 @@ def usable_leads(state: ResearchState, cell: Cell, limit: int | None = MAX_LEADS
     out.sort(key=lambda lead: (
         (squash(lead.title), squash(lead.snippet)) in read,
         not (settled and lead.hint is not None and lead.hint != cell.value),
-        primary and not any(_host(lead.url).endswith(d) for d in official),
+        primary and domain_covering(domain_of(lead.url), official) is None,
     ))
     return out[:limit]
 
 
-def _host(url: str) -> str:
-    return re.sub(r"^[a-z]+://", "", url.lower()).split("/", 1)[0].split(":", 1)[0]
-
-
 def lead_allowed(contract: TaskContract, url: str) -> bool:
-    host = _host(url)
-    if any(host == d or host.endswith("." + d) for d in contract.denied_domains):
+    host = domain_of(url)
+    if domain_covering(host, contract.denied_domains) is not None:
         return False
-    if contract.allowed_domains and not any(host == d or host.endswith("." + d) for d in contract.allowed_domains):
-        return False
-    return True
+    return not contract.allowed_domains or domain_covering(host, contract.allowed_domains) is not None

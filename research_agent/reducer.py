@@ -33,7 +33,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, assert_never
 
-from criteria.risk_policy import RiskPolicy
+from criteria.risk_policy import RiskPolicy, domain_covering
 from criteria.quarantine import quarantine
 from criteria.risk_screen import page_is_risky, screen_action
 from engine import ActionResult, Decision
@@ -103,8 +103,7 @@ def _value_stated(state: ResearchState, cell: Cell) -> bool:
 
 def source_type_of(url: str, obj_domains: list[str], contract: TaskContract) -> SourceType:
     host = domain_of(url)
-    primary = [d.lower() for d in obj_domains + contract.primary_domains]
-    if any(host == d or host.endswith("." + d) for d in primary):
+    if domain_covering(host, obj_domains + contract.primary_domains) is not None:
         return "primary"
     if _FORUM.search(url):
         return "forum"
