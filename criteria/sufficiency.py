@@ -10,7 +10,7 @@ conflicts explained) plus the reverse checks that block a premature stop:
 * a claim whose source was only seen as a search snippet, never opened;
 * a cell marked unavailable that was never tasked with a search.
 
-`assess` returns a `Verdict` whose detail carries the numbers; the criterion
+`assess` returns a `SufficiencyVerdict` whose detail carries the numbers; the criterion
 stops with `evidence_sufficient` only when every check passes.
 """
 
@@ -21,18 +21,18 @@ from typing import Any
 from dataclasses import dataclass, field
 
 from engine import StopCriteria, StopReason
-from engine.criteria import Verdict as StopVerdict
+from engine.criteria import StopVerdict
 from research_agent.state import ResearchState
 
 
 @dataclass
-class Verdict:
+class SufficiencyVerdict:
     sufficient: bool
     detail: str
     blockers: list[str] = field(default_factory=list)
 
 
-def assess(state: ResearchState) -> Verdict:
+def assess(state: ResearchState) -> SufficiencyVerdict:
     contract = state.task_contract
     key_dims = {d.name for d in contract.dimensions if d.key}
     blockers: list[str] = []
@@ -76,8 +76,8 @@ def assess(state: ResearchState) -> Verdict:
         gaps = [k for k, c in state.cells.items() if c.status in ("unavailable", "partial")]
         if gaps:
             detail += f"; remaining gaps on non-key dimensions: {', '.join(gaps)}"
-        return Verdict(True, detail, [])
-    return Verdict(False, detail + f"; blocked by {len(blockers)}: " + "; ".join(blockers[:4]), blockers)
+        return SufficiencyVerdict(True, detail, [])
+    return SufficiencyVerdict(False, detail + f"; blocked by {len(blockers)}: " + "; ".join(blockers[:4]), blockers)
 
 
 class EvidenceSufficiencyCriteria(StopCriteria):

@@ -43,7 +43,6 @@ from .report_facts import (
     AnswerRow,
     Candidate,
     CellPaths,
-    Claim,
     Conflict,
     FailedCall,
     OpenQuestion,
@@ -53,6 +52,7 @@ from .report_facts import (
     RiskRow,
     SourceRef,
     SourceRow,
+    VerifiedClaim,
 )
 from .report_md import markdown
 from .state import Cell, Finding, ResearchState, Source
@@ -206,11 +206,11 @@ def _source_ref(state: ResearchState, source_id: str, finding: Finding | None = 
     )
 
 
-def _claim(state: ResearchState, c: Cell) -> Claim:
+def _claim(state: ResearchState, c: Cell) -> VerifiedClaim:
     findings = [state.findings[f] for f in c.finding_ids if f in state.findings]
     by_source = {f.source_id: f for f in findings}
     source_ids = list(dict.fromkeys([*c.source_ids, *by_source]))
-    return Claim(
+    return VerifiedClaim(
         cell=c.key,
         object=c.object,
         dimension=c.dimension,

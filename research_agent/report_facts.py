@@ -70,7 +70,7 @@ class Candidate(_Facts):
     quote: str | None = None
 
 
-class Claim(_Facts):
+class VerifiedClaim(_Facts):
     """A confirmed cell and the sources behind it."""
 
     cell: str
@@ -172,7 +172,7 @@ class ReportFacts(_Facts):
     stop_detail: str | None = None
     answer: list[AnswerRow] = Field(default_factory=list)
     answer_text: str | None = None
-    verified_claims: list[Claim] = Field(default_factory=list)
+    verified_claims: list[VerifiedClaim] = Field(default_factory=list)
     open_questions: list[OpenQuestion] = Field(default_factory=list)
     conflicts: list[Conflict] = Field(default_factory=list)
     paths_tried: PathsTried = Field(default_factory=PathsTried)

@@ -226,7 +226,7 @@ class ContractDraft(_Out):
         }
 
 
-class Claim(_Out):
+class SynthesisClaim(_Out):
     cell: str
     """A confirmed cell key."""
     statement: str
@@ -243,7 +243,7 @@ class Synthesis(_Out):
 
     answer: str
     """Two to five sentences answering the question from the confirmed values."""
-    claims: list[Claim] = Field(default_factory=list)
+    claims: list[SynthesisClaim] = Field(default_factory=list)
     """One statement per confirmed cell used."""
 
     @model_validator(mode="after")
@@ -267,7 +267,7 @@ def _alnum(s: str) -> str:
 
 # ------------------------------------------------------------ parsing
 
-class _Invalid(ValueError):
+class AnswerInvalid(ValueError):
     """An answer the policy cannot use; the message is shown to the model."""
 
 
@@ -276,7 +276,7 @@ def parse_json_object(text: str) -> dict[str, Any]:
     try:
         data, _repaired = parse_reply_object(text)
     except JSONReplyError as exc:
-        raise _Invalid(str(exc)) from exc
+        raise AnswerInvalid(str(exc)) from exc
     return data
 
 

@@ -79,12 +79,12 @@ from ..llm.request import (
 from ..state import Cell, ResearchState
 from . import prompts
 from .answers import (
+    AnswerInvalid,
     ContractDraft,
     Extraction,
     Judgement,
     NextAction,
     Synthesis,
-    _Invalid,
     describe_validation,
     parse_json_object,
 )
@@ -180,7 +180,7 @@ class LLMPolicy:
             text = reply.text or ""
             try:
                 return self._validated(text, output, context, check)
-            except _Invalid as exc:
+            except AnswerInvalid as exc:
                 self.usage.rejected_outputs += 1
                 errors.append(str(exc))
                 del self.usage.notes[:-9]
@@ -203,13 +203,13 @@ class LLMPolicy:
         try:
             parsed = output.model_validate(data, context=context)
         except ValidationError as exc:
-            raise _Invalid(f"the JSON does not match the schema:\n{describe_validation(exc)}") from exc
+            raise AnswerInvalid(f"the JSON does not match the schema:\n{describe_validation(exc)}") from exc
         if check is None:
             return parsed, None
         try:
             return parsed, check(parsed)
         except (ValueError, ContractError) as exc:
-            raise _Invalid(str(exc)) from exc
+            raise AnswerInvalid(str(exc)) from exc
 
     @staticmethod
     def _refused_by_budget(state: ResearchState) -> None:
