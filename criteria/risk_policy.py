@@ -197,7 +197,7 @@ class RiskPolicy(BaseModel):
         path = Path(path)
         try:
             text = path.read_text(encoding="utf-8")
-        except OSError as exc:
+        except (OSError, UnicodeDecodeError) as exc:
             raise RiskPolicyError(f"{path}: cannot read risk policy: {exc}") from exc
         user = _parse_toml(text, str(path))
         base = cls.default().model_dump()

@@ -20,6 +20,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSeriali
 
 from .home import config_file_path, default_db, research_home
 from .model_spec import ModelSpec, parse_model
+from .user_files import read_user_text
 
 ModelSetting = Annotated[ModelSpec, BeforeValidator(parse_model), PlainSerializer(str, return_type=str)]
 """`--model` as the config holds it: parsed once from its text, written back as text."""
@@ -174,10 +175,9 @@ def load_config(file: Path | None = None, overrides: dict[str, Any] | None = Non
     data: dict[str, Any] = {}
     path = file or config_file_path()
     if file is not None or path.exists():
+        text = read_user_text(path, "config file", ConfigError)
         try:
-            data.update(tomllib.loads(path.read_text(encoding="utf-8")))
-        except FileNotFoundError as exc:
-            raise ConfigError(f"{path}: no such config file") from exc
+            data.update(tomllib.loads(text))
         except tomllib.TOMLDecodeError as exc:
             raise ConfigError(f"{path}: not valid TOML ({exc})") from exc
     for var, key in _ENV.items():

@@ -136,6 +136,13 @@ def preflight(cfg: ResearchConfig) -> None:
         raise BadInput("the tavily backend needs an API key; set TAVILY_API_KEY")
     if cfg.search_backend == "brave" and not cfg.brave_api_key:
         raise BadInput("the brave backend needs an API key; set BRAVE_API_KEY")
+    if cfg.risk_policy is not None:
+        from criteria.risk_policy import RiskPolicy, RiskPolicyError
+
+        try:
+            RiskPolicy.from_toml(cfg.risk_policy)
+        except RiskPolicyError as exc:
+            raise BadInput(str(exc)) from exc
     resolve_model(cfg)
 
 

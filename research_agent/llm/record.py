@@ -67,11 +67,16 @@ class RecordingModel:
         self.path = Path(path)
         self.name = getattr(inner, "name", "model")
         self._lock = threading.Lock()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        if not self.path.exists() or self.path.stat().st_size == 0:
-            # the header also makes a run that never calls the model a valid, empty recording
-            self.path.write_text(f"# recorded by `research` from model {self.name}; replay with --model scripted:{self.path.name}\n",
-                                 encoding="utf-8")
+        if self.path.is_dir():
+            raise ValueError(f"record_script {self.path}: is a folder, not a script file")
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            if not self.path.exists() or self.path.stat().st_size == 0:
+                # the header also makes a run that never calls the model a valid, empty recording
+                self.path.write_text(f"# recorded by `research` from model {self.name}; replay with --model scripted:{self.path.name}\n",
+                                     encoding="utf-8")
+        except OSError as exc:  # a setting the user gave: refused as bad input, before the run
+            raise ValueError(f"record_script {self.path}: cannot write the script ({exc.strerror or exc})") from exc
 
     def generate(self, messages: list[Message], *, request: ModelRequest | None = None, **kwargs: Any) -> ModelResponse:
         when = marker(request)

@@ -48,6 +48,7 @@ from engine.model import Message, ModelResponse, ScriptedModel
 from engine.types import Usage
 
 from .openai_model import ModelOutputInvalid, ModelRejected, ModelUnavailable
+from ..user_files import read_user_text
 from .request import ExtractRequest, JudgeRequest, ModelRequest, PlanRequest, RequestKind
 
 
@@ -232,9 +233,6 @@ class ScriptModel(ScriptedModel):
 def load_script(path: str | Path, *, cost_per_token: float = 0.0) -> ScriptModel:
     """A `ScriptModel` playing the JSONL script at `path` (see the module docstring)."""
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError as exc:
-        raise ScriptError(f"{p}: no such script file") from exc
+    text = read_user_text(p, "script file", ScriptError)
     lines = parse_script(text, origin=str(p))
     return ScriptModel(ScriptSelector(lines, origin=str(p)), name=f"scripted:{p}", cost_per_token=cost_per_token)
