@@ -1,17 +1,18 @@
 """Evidence sufficiency: may the run end `completed`?
 
-A pure judgement over the research-state table.  Coverage checks (every
-object handled or ruled out, every cell confirmed / irrelevant / closed on a
-non-key dimension, unavailable cells searched with the scope written down,
-conflicts explained) plus the reverse checks that block a premature stop:
+A pure judgement over the research-state table's statuses and counts.  What
+makes one cell `confirmed` is decided in one place, `research_agent.cell_rules`
+(`min_sources` independent clusters, not forum posts only, every cited page
+opened, a conflict resolved, no unread contradicting snippet, the rubric's
+assent); this criterion reads the statuses that rule wrote and never
+re-derives them.  It checks coverage: every object handled or ruled out by a
+hard constraint, every cell confirmed / irrelevant / closed on a non-key
+dimension, and, the reverse check that is about the process rather than the
+evidence, no cell marked unavailable that was never tasked with a search.
 
-* a key claim resting only on weak (forum) sources;
-* `min_sources` met by copies of one source (clusters are counted, not URLs);
-* a claim whose source was only seen as a search snippet, never opened;
-* a cell marked unavailable that was never tasked with a search.
-
-`assess` returns a `SufficiencyVerdict` whose detail carries the numbers; the criterion
-stops with `evidence_sufficient` only when every check passes.
+`assess` returns a `SufficiencyVerdict` whose detail carries the numbers (statuses, the
+fewest independent sources behind a confirmed cell, conflicts resolved); the
+criterion stops with `evidence_sufficient` only when every check passes.
 """
 
 from __future__ import annotations
@@ -33,33 +34,22 @@ class SufficiencyVerdict:
 
 
 def assess(state: ResearchState) -> SufficiencyVerdict:
-    contract = state.task_contract
-    key_dims = {d.name for d in contract.dimensions if d.key}
+    key_dims = {d.name for d in state.task_contract.dimensions if d.key}
     blockers: list[str] = []
     resolved_conflicts = 0
     min_independent: int | None = None
     for key, cell in state.cells.items():
-        is_key = cell.dimension in key_dims
         if cell.status == "irrelevant":
             continue
         if cell.status == "confirmed":
-            sources = [state.sources[s] for s in cell.source_ids]
-            clusters = {s.cluster_id or s.id for s in sources}
-            if any(not s.opened for s in sources):
-                blockers.append(f"{key}: cites a source never opened (snippet only)")
-            if len(clusters) < contract.min_sources:
-                blockers.append(f"{key}: {len(clusters)} independent source(s) < {contract.min_sources}")
-            if sources and all(s.source_type == "forum" for s in sources):
-                blockers.append(f"{key}: rests on forum posts only")
-            if cell.conflict and not cell.resolution:
-                blockers.append(f"{key}: conflict not explained")
             resolved_conflicts += bool(cell.conflict and cell.resolution)
-            min_independent = len(clusters) if min_independent is None else min(min_independent, len(clusters))
+            n = cell.independent_sources
+            min_independent = n if min_independent is None else min(min_independent, n)
             continue
         if cell.status == "unavailable" and not (cell.tasked and cell.scope_note):
             blockers.append(f"{key}: marked unavailable but never searched")
             continue
-        if not is_key and cell.exhausted and cell.status in ("unavailable", "partial"):
+        if cell.dimension not in key_dims and cell.exhausted and cell.status in ("unavailable", "partial"):
             continue  # a non-key gap cannot change the answer
         blockers.append(f"{key}: {cell.status}" + (" (conflict)" if cell.conflict else ""))
     counts = state.status_counts()

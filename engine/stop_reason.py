@@ -25,11 +25,13 @@ class StopReason(str, Enum):
     RISK_ABORT = "risk_abort"
     USER_CANCELLED = "user_cancelled"
     BUDGET_COST = "budget_cost"
+    BUDGET_TOOL_CALLS = "budget_tool_calls"
 
     def __str__(self) -> str:
         return self.value
 
 
 BUDGET_REASONS = frozenset(
-    {StopReason.BUDGET_STEPS, StopReason.BUDGET_TIME, StopReason.BUDGET_TOKENS, StopReason.BUDGET_COST}
+    {StopReason.BUDGET_STEPS, StopReason.BUDGET_TIME, StopReason.BUDGET_TOKENS, StopReason.BUDGET_COST,
+     StopReason.BUDGET_TOOL_CALLS}
 )

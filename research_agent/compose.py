@@ -19,20 +19,14 @@ from typing import Any, Callable, Literal
 import httpx
 
 from criteria.critics import GroundingCritic, ResultValidityCritic, ToolFailureCritic
-from criteria.failure import ToolFailureCriteria
-from criteria.progress import NoProgressCriteria
-from criteria.risk import RiskCriteria
 from criteria.risk_policy import RiskPolicy
-from criteria.sufficiency import EvidenceSufficiencyCriteria
 from engine import (
     CancelToken,
     Engine,
     EngineHook,
     EngineResult,
-    FinalResultCriteria,
     MeteredModel,
     RuntimeBudget,
-    StagnationCriteria,
     StepRecord,
     Task,
     ToolRegistry,
@@ -52,7 +46,9 @@ from .policy.offline import OfflinePolicy
 from .reducer import ReducerConfig
 from .report import build_report
 from .state import ResearchState
+from .stop_rules import Stopper, research_criteria, settings_for
 from .store import Store
+from .store.replay_log import StepFacts
 from .tools.faults import Fault
 from .tools.localweb import LocalWeb
 from .tools.netpolicy import AddressPolicy
@@ -62,7 +58,6 @@ from .tools.routes import MergedSearch, SplitTransport
 from .tools.search_local import LocalIndex, LocalSearch, corpus_signature
 from .tools.visit import Visitor
 
-Stopper = Literal["evidence", "max_steps", "stagnation"]
 
 
 class ResumeError(ValueError):
@@ -240,16 +235,8 @@ def load_risk_policy(cfg: ResearchConfig, *, allow: frozenset[str] = frozenset()
 
 
 def stop_rules(cfg: ResearchConfig, stopper: Stopper) -> list:
-    if stopper == "max_steps":
-        return []
-    if stopper == "stagnation":
-        return [FinalResultCriteria(), StagnationCriteria(max_stagnant_steps=3, signature_fn=lambda s: s.signature())]
-    return [
-        RiskCriteria(),
-        EvidenceSufficiencyCriteria(),
-        ToolFailureCriteria(cfg.max_consecutive_failures),
-        NoProgressCriteria(cfg.max_unchanged_steps),
-    ]
+    """The research criteria of a run (`stop_rules.research_criteria`); the engine adds the hard budget."""
+    return research_criteria(settings_for(cfg, None, stopper))
 
 
 # -------------------------------------------------------------- execution
@@ -304,6 +291,9 @@ class _Checkpoint(EngineHook):
         self.started = time.monotonic()
         self.on_step = on_step
 
+    def on_run_start(self, engine, state, task) -> None:
+        self.started = time.monotonic()  # the engine's clock starts now: what its time budget reads
+
     def run_usage(self, state: ResearchState) -> dict:
         """What this run used: the store sums runs into the task's usage."""
         return {
@@ -323,7 +313,12 @@ class _Checkpoint(EngineHook):
         # before the step's trace line: a traced step is a committed one, so a
         # run killed at any point never has a resume repeat a traced tool call
         self.usage = self.usage + record.usage
-        self.store.checkpoint(self.task_id, self.run_id, state, self.run_usage(state))
+        facts = StepFacts(
+            run_step=state.current_step - self.start_step, elapsed=time.monotonic() - self.started,
+            tokens=self.usage.total_tokens, cost=self.usage.cost,
+            hard_only=record.retries > 0 or record.error is not None,
+        )
+        self.store.checkpoint(self.task_id, self.run_id, state, self.run_usage(state), facts)
 
     def on_after_step(self, state, record: StepRecord) -> None:
         if self.on_step is not None:
@@ -363,6 +358,7 @@ def execute(
 ) -> Outcome:
     """Run (or continue) one task through the engine until a stop rule fires."""
     run_id = store.start_run(task_id, "resume" if state is not None else "first", os.getpid())
+    _keep_stop_settings(store, run_id, cfg, contract, stopper, budget)
     meter = UsageMeter()  # the engine's: the policy's model is handed over metered on it
     hook = _Checkpoint(store, task_id, run_id, state, base_usage or {}, on_step)
     toolbox = open_toolbox(cfg, faults=faults, index_path=index_path)
@@ -404,6 +400,15 @@ def execute(
     )
     return Outcome(task_id, run_id, end_kind, str(final.stop_reason), final.stop_detail, final, md, js, usage,
                    Path(cfg.traces) / run_id)
+
+
+def _keep_stop_settings(store: Store, run_id: str, cfg: ResearchConfig, contract: TaskContract, stopper: Stopper,
+                        budget: RuntimeBudget) -> None:
+    """What the run's stop decisions read, kept with it: `research replay` starts from these."""
+    store.record_stop_settings(run_id, settings_for(
+        cfg, contract, stopper, max_steps=budget.max_steps, max_seconds=budget.max_runtime_seconds,
+        max_tokens=budget.max_tokens, max_cost=budget.max_cost,
+    ).model_dump())
 
 
 def _model_counters(state: ResearchState, *, with_model: bool) -> dict[str, int]:

@@ -115,6 +115,11 @@ class ResearchConfig(BaseModel):
     transient_attempts: int = Field(3, ge=1)
     max_consecutive_failures: int = Field(6, ge=1)
     max_unchanged_steps: int = Field(20, ge=1)
+    """Steps in a row without a state change after which the run ends `no_new_evidence` (the stagnation safety net)."""
+    max_duplicates: int = Field(3, ge=1)
+    """Already-executed actions proposed in a row after which the run ends `duplicate_path`."""
+    max_tool_calls: int | None = Field(None, ge=1)
+    """Hard tool-call budget (searches and page reads; refused actions cost none)."""
     prefetch: int = Field(4, ge=0)
     """Leads of open cells fetched ahead, concurrently, and served to later `visit` steps (0: off)."""
     prefetch_per_host: int = Field(2, ge=1)

@@ -109,6 +109,7 @@ _KIND_OF: dict[StopReason, EndKind] = {
     StopReason.BUDGET_TIME: EndKind.BUDGET_EXHAUSTED,
     StopReason.BUDGET_TOKENS: EndKind.BUDGET_EXHAUSTED,
     StopReason.BUDGET_COST: EndKind.BUDGET_EXHAUSTED,
+    StopReason.BUDGET_TOOL_CALLS: EndKind.BUDGET_EXHAUSTED,
     StopReason.TOOL_UNAVAILABLE: EndKind.TOOL_FAILURE,
     StopReason.USER_CANCELLED: EndKind.USER_CANCELLED,
     StopReason.CRITIC_STOP: EndKind.FAILED,

@@ -6,6 +6,8 @@ policies (what to open next); no policy state, no model.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from criteria.risk_policy import domain_covering
 
 from .contract import ObjectSpec, TaskContract
@@ -22,29 +24,77 @@ def mentions(text: str, obj: ObjectSpec) -> bool:
     return lead_mentions(text, named(obj))
 
 
+def unread_leads(state: ResearchState, cell: Cell) -> list[Lead]:
+    """Queued leads for `cell` that have not been opened, failed or ruled out, in the order they were found."""
+    contract = state.task_contract
+    visited = {s.canonical_url for s in state.sources.values() if s.opened or s.failure}
+    return [
+        lead
+        for lead in state.leads
+        if lead.cell == cell.key and not lead.refused and lead.canonical_url not in visited and lead_allowed(contract, lead.url)
+    ]
+
+
+def _read_twins(state: ResearchState) -> set[tuple[str, str]]:
+    return {(squash(s.title), squash(s.snippet)) for s in state.sources.values() if s.opened and s.snippet}
+
+
+def _off_rung(state: ResearchState, cell: Cell) -> Callable[[Lead], bool]:
+    """On the primary-sources rung: whether a lead is not on an official domain (those go first)."""
+    contract = state.task_contract
+    obj = contract.object(cell.object)
+    official = [*obj.official_domains, *contract.primary_domains]
+    primary = LADDER[cell.rung] == "primary_sources"
+    return lambda lead: primary and domain_covering(domain_of(lead.url), official) is None
+
+
 def usable_leads(state: ResearchState, cell: Cell, limit: int | None = MAX_LEADS_PER_CELL) -> list[Lead]:
     """Queued leads for `cell` that have not been opened, failed or ruled out — probable copies of a page
     already read (same title and snippet on another site) last; once the cell has its sources, a lead whose
     snippet states another value first (only that read can still keep the cell from confirming); official
     domains first on that rung."""
-    contract = state.task_contract
-    obj = contract.object(cell.object)
-    official = {d.lower() for d in obj.official_domains + contract.primary_domains}
-    visited = {s.canonical_url for s in state.sources.values() if s.opened or s.failure}
-    read = {(squash(s.title), squash(s.snippet)) for s in state.sources.values() if s.opened and s.snippet}
-    out = [
-        lead
-        for lead in state.leads
-        if lead.cell == cell.key and not lead.refused and lead.canonical_url not in visited and lead_allowed(contract, lead.url)
-    ]
-    primary = LADDER[cell.rung] == "primary_sources"
-    settled = cell.value is not None and cell.independent_sources >= contract.min_sources
+    out = unread_leads(state, cell)
+    read, off_rung = _read_twins(state), _off_rung(state, cell)
+    settled = cell.value is not None and cell.independent_sources >= state.task_contract.min_sources
     out.sort(key=lambda lead: (
         (squash(lead.title), squash(lead.snippet)) in read,
         not (settled and lead.hint is not None and lead.hint != cell.value),
-        primary and domain_covering(domain_of(lead.url), official) is None,
+        off_rung(lead),
     ))
     return out[:limit]
+
+
+class LeadIndex:
+    """What `contradiction_order` reads of the whole state, gathered once for all the cells of a step."""
+
+    def __init__(self, state: ResearchState, hinted: list[Lead] | None = None) -> None:
+        """`hinted`: the state's leads whose snippet states a value, in order, when the caller keeps them."""
+        self.state = state
+        self._read: set[tuple[str, str]] | None = None
+        leads = [lead for lead in (state.leads if hinted is None else hinted) if lead.hint is not None and not lead.refused]
+        visited = {s.canonical_url for s in state.sources.values() if s.opened or s.failure} if leads else set()
+        contract = state.task_contract
+        self.by_cell: dict[str, list[Lead]] = {}
+        for lead in leads:
+            if lead.canonical_url not in visited and lead_allowed(contract, lead.url):
+                self.by_cell.setdefault(lead.cell, []).append(lead)
+
+    @property
+    def read(self) -> set[tuple[str, str]]:
+        """(title, snippet) of every page read: computed once, and only when a hinted lead is sorted."""
+        if self._read is None:
+            self._read = _read_twins(self.state)
+        return self._read
+
+
+def contradiction_order(state: ResearchState, cell: Cell, index: LeadIndex | None = None) -> list[Lead]:
+    """The unread leads whose snippet states a value, in the order `usable_leads` offers those that contradict
+    a settled value: probable copies of a page already read last, official domains first on that rung."""
+    index = index or LeadIndex(state)
+    off_rung = _off_rung(state, cell)
+    hinted = list(index.by_cell.get(cell.key, ()))
+    hinted.sort(key=lambda lead: ((squash(lead.title), squash(lead.snippet)) in index.read, off_rung(lead)))
+    return hinted
 
 
 def lead_allowed(contract: TaskContract, url: str) -> bool:

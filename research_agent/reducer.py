@@ -21,28 +21,31 @@ evidence is never lost.  Per action result, in order:
 4. failures are classified: transient ones keep the lead until the per-URL
    retry budget is spent, permanent ones consume it.
 
-Then every cell is settled from its findings (agreement, independence,
-conflicts and their resolution; a cell about to be confirmed waits for the
-policy's verdict, which can only hold it back), hard constraints rule objects out, ladders
+Then every cell is settled from its findings by the one rule that decides a
+cell's status (`cell_rules.rule_cell`: agreement, independence, conflicts and
+their resolution; a cell about to be confirmed waits for the policy's verdict,
+which can only hold it back), hard constraints rule objects out, ladders
 climb for cells whose current path is spent, and the progress counters move.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any, assert_never
 
-from criteria.risk_policy import RiskPolicy, domain_covering
+from criteria.risk_policy import RiskPolicy
 from criteria.quarantine import quarantine
 from criteria.risk_screen import page_is_risky, screen_action
 from engine import ActionResult, Decision
 
+from .cell_rules import CellRuling, judged, rule_cell
 from .contract import TaskContract, split_cell_key
 from .normalize import query_key, squash
 from .reading import Target, check_finding, read_page
 from .policy.base import CellJudgement, FindingDraft, PageView
 from .leads import mentions, usable_leads
+from .settling import EvidenceIndex, apply_constraints, apply_ruling, evidence_of, rules_of
+from .source_types import source_type_of
 from .step_kinds import Refusal, WaitReason, purpose_of
 from .state import (
     LADDER,
@@ -55,7 +58,6 @@ from .state import (
     ResearchState,
     RiskEvent,
     Source,
-    SourceType,
     StepEntry,
 )
 from .tools.canonical import canonical_url, domain_of
@@ -63,7 +65,6 @@ from .tools.errors import BlockedByPolicy
 from .tools.fingerprint import ClusterIndex
 
 MAX_LEADS_PER_SEARCH = 5
-_FORUM = re.compile(r"(^|\.)(forum|forums|community|discuss|discourse|reddit|news\.ycombinator)\.|/(forum|forums|community|discuss|t|thread|threads)/", re.I)
 
 
 def action_key(tool: str, args: dict) -> str:
@@ -99,15 +100,6 @@ def _value_stated(state: ResearchState, cell: Cell) -> bool:
     """Some page read (not a forum post) states a value for the cell, whether or not it is settled yet."""
     ids = [*cell.finding_ids, *cell.candidate_ids]
     return any(state.findings[f].source_type != "forum" for f in ids if f in state.findings)
-
-
-def source_type_of(url: str, obj_domains: list[str], contract: TaskContract) -> SourceType:
-    host = domain_of(url)
-    if domain_covering(host, obj_domains + contract.primary_domains) is not None:
-        return "primary"
-    if _FORUM.search(url):
-        return "forum"
-    return "secondary"
 
 
 @dataclass
@@ -150,6 +142,8 @@ class Reducer:
         self.risk_policy = risk_policy
         self.config = config or ReducerConfig()
         self._clusters: tuple[int, ClusterIndex] | None = None
+        self._awaiting: dict[str, CellRuling] = {}
+        """Rulings `settle` left awaiting the rubric, by cell key (`apply_judgement` takes them)."""
 
     # ---------------------------------------------------------------- entry
     def begin(self, state: ResearchState) -> ReduceStep:
@@ -181,11 +175,12 @@ class Reducer:
             for c in state.open_cells():
                 self._close(state, c, "no path left")
         state.clusters = work.index.to_dict()
-        return [c.key for c in state.cells.values() if self._settle(state, c)]
+        evidence = EvidenceIndex(state)
+        return [c.key for c in state.cells.values() if self._settle(state, c, evidence)]
 
     def finish(self, state: ResearchState, work: ReduceStep) -> ResearchState:
         """After the verdicts: hard constraints, ladders and the progress counters."""
-        self._apply_constraints(state)
+        apply_constraints(state)
         self._climb_ladders(state)
         self._progress(state, work.before, work.new_evidence)
         return state
@@ -396,136 +391,20 @@ class Reducer:
             source.failure = reason
 
     # ------------------------------------------------------------- settling
-    def _settle(self, state: ResearchState, cell: Cell) -> bool:
-        """Settle `cell` from its findings; True: it would be confirmed now and waits for a verdict."""
-        if cell.status == "irrelevant":
-            return False
-        findings = [
-            f for f in state.findings.values()
-            if f.cell == cell.key and state.sources[f.source_id].opened and not state.sources[f.source_id].quarantined
-        ]
-        if not findings:
-            if cell.status != "unavailable":
-                cell.status = "pending"
-                cell.needed = "a first source"
-            return False
-        by_value: dict[str, list[Finding]] = {}
-        for f in findings:
-            by_value.setdefault(f.value, []).append(f)
-        winner, resolution, note = self._resolve(state, by_value)
-        cell.conflict = len(by_value) > 1
-        cell.conflict_note, cell.resolution = note, resolution
-        support = by_value.get(winner, []) if winner else []
-        # a quote tied to the object only by a longer name holding its name ("Marlette Township"), or by a reference
-        # the page title does not ground, may be about another entity: it stays a candidate, and backs the value only
-        # when nothing else does (never confirming)
-        support = [f for f in support if not f.weak] or support
-        clusters = {state.sources[f.source_id].cluster_id or f.source_id for f in support}
-        # a forum post, or a quote tied to the object only by a title and a surname ("General Bradshaw") or by a
-        # longer name holding its name ("Marlette Township"), never confirms a cell on its own
-        strong = [f for f in support if f.source_type != "forum" and f.confirms_alone]
-        cell.finding_ids = [f.id for f in support]
-        cell.candidate_ids = [f.id for f in findings if f not in support]
-        cell.source_ids = sorted({f.source_id for f in support}, key=lambda s: int(s[1:]))
-        cell.source_types = sorted({f.source_type for f in support})
-        cell.dates = sorted({f.date for f in support if f.date})
-        cell.independent_sources = len(clusters)
-        if winner is None:
-            cell.status, cell.value, cell.conclusion = "partial", None, None
-            cell.candidate_ids = [f.id for f in findings]
-            cell.needed = "a primary or newer source that settles the conflict"
-            return False
-        display = support[0].display
-        cell.value = winner
-        cell.conclusion = f"{display}" + (f" (conflict resolved: {resolution})" if cell.conflict else "")
-        return self._grade(state, cell, winner, display, len(clusters), bool(strong))
-
-    def _grade(self, state: ResearchState, cell: Cell, winner: str, display: str, clusters: int, strong: bool) -> bool:
-        """Partial, or awaiting a verdict (True), for a cell whose value is `winner` backed by `clusters`
-        independent sources; a cell confirmed already stays confirmed without one."""
-        need = state.task_contract.min_sources
-        unread = self._contradicting_lead(state, cell, winner) if clusters >= need and strong else None
-        if unread is not None:
-            # misinformation agreeing with itself must not settle a cell while a result that seems to
-            # say otherwise is still unread
-            cell.status = "partial"
-            cell.needed = f"open {unread.url}: its search snippet states {unread.hint_display}"
-            return False
-        if clusters >= need and strong:
-            if cell.status != "confirmed":
-                return True  # the rubric may hold it back: `apply_judgement`
-            cell.status, cell.needed = "confirmed", ""
-        else:
-            cell.status = "partial"
-            cell.needed = (
-                f"{need - clusters} more independent source(s) stating {display}"
-                if clusters < need
-                else "a source that is not a forum post and names the object (not only a title and a surname)"
-            )
+    def _settle(self, state: ResearchState, cell: Cell, evidence: EvidenceIndex | None = None) -> bool:
+        """Settle `cell` by the one rule (`cell_rules.rule_cell`); True: its value would be confirmed now and
+        waits for the rubric (`apply_judgement`)."""
+        ruling = rule_cell(evidence_of(state, cell, evidence), rules_of(state))
+        apply_ruling(cell, ruling)
+        if ruling is not None and ruling.awaiting_rubric:
+            self._awaiting[cell.key] = ruling
+            return True
         return False
 
     def apply_judgement(self, state: ResearchState, key: str, judgement: CellJudgement | None) -> None:
         """The policy's rubric verdict on a cell `settle` would confirm: it can only hold the cell back
         ("unsupported", or a conflict it sees no condition for); None (no opinion) confirms it."""
-        cell = state.cells[key]
-        if judgement is not None and not judgement.supported:
-            cell.status, cell.needed = "partial", f"the rubric judged it unsupported: {judgement.note}"
-            return
-        if judgement is not None and cell.conflict and not judgement.conflict_explained:
-            # the program picked a winner (primary > newer), but the rubric sees no condition
-            # that explains the disagreement: an unexplained conflict is not a conclusion
-            cell.status = "partial"
-            cell.needed = f"an explanation of the conflict (the rubric found none: {judgement.note})"
-            return
-        cell.status, cell.needed = "confirmed", ""
-
-    def _contradicting_lead(self, state: ResearchState, cell: Cell, winner: str) -> Lead | None:
-        """An unread lead whose snippet states another value and could still change the outcome: a
-        secondary page cannot outrank a value a primary source states (see `_resolve`)."""
-        support = [state.findings[f] for f in cell.finding_ids if f in state.findings]
-        primary = any(f.source_type == "primary" for f in support)
-        obj = state.task_contract.object(cell.object)
-        for lead in usable_leads(state, cell, limit=None):
-            if lead.hint is None or lead.hint == winner:
-                continue
-            if primary and source_type_of(lead.url, obj.official_domains, state.task_contract) != "primary":
-                continue
-            return lead
-        return None
-
-    def _resolve(self, state: ResearchState, by_value: dict[str, list[Finding]]) -> tuple[str | None, str | None, str | None]:
-        if len(by_value) == 1:
-            return next(iter(by_value)), None, None
-        def describe(v: str) -> str:
-            fs = by_value[v]
-            bits = ", ".join(f"{f.source_id} {state.sources[f.source_id].domain} {f.date or 'undated'} {f.source_type}" for f in fs)
-            return f"{fs[0].display!s} [{bits}]"
-        note = "sources disagree: " + " vs ".join(describe(v) for v in by_value)
-        primary = [v for v, fs in by_value.items() if any(f.source_type == "primary" for f in fs)]
-        if len(primary) == 1:
-            v = primary[0]
-            return v, f"the primary source states {by_value[v][0].display}; others are secondary", note
-        newest = {v: max((f.date or "") for f in fs) for v, fs in by_value.items()}
-        top = max(newest.values())
-        leaders = [v for v, d in newest.items() if d == top]
-        if top and len(leaders) == 1:
-            v = leaders[0]
-            return v, f"the newest source ({top}) states {by_value[v][0].display}; older sources predate it", note
-        return None, None, note + "; no primary or newer source decides"
-
-    def _apply_constraints(self, state: ResearchState) -> None:
-        contract = state.task_contract
-        for constraint in contract.constraints:
-            for obj in contract.objects:
-                ccell = state.cells[f"{obj.name}/{constraint.dimension}"]
-                if ccell.status != "confirmed" or ccell.value is None or constraint.admits(ccell.value):
-                    continue
-                why = f"ruled out: {constraint.dimension} is {ccell.value}, " + (
-                    f"not one of {', '.join(constraint.allowed)}" if constraint.allowed else "a denied value"
-                )
-                for c in state.cells.values():
-                    if c.object == obj.name and c.key != ccell.key and c.status != "confirmed":
-                        c.status, c.irrelevant_reason, c.needed = "irrelevant", why, ""
+        apply_ruling(state.cells[key], judged(self._awaiting.pop(key), judgement))
 
     # ---------------------------------------------------------------- ladder
     def _climb_ladders(self, state: ResearchState) -> None:
@@ -564,7 +443,7 @@ class Reducer:
         )
         cell.scope_note = scope
         if cell.status == "pending":
-            cell.status = "unavailable"
+            cell.status, cell.gap = "unavailable", "not_public"
             cell.needed = f"no public statement found ({why})"
 
     # -------------------------------------------------------------- progress

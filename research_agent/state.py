@@ -36,6 +36,12 @@ from .progress_counters import ProgressCounters
 CellStatus = Literal["confirmed", "partial", "pending", "unavailable", "irrelevant"]
 SourceType = Literal["primary", "secondary", "forum", "unknown"]
 OPEN_STATUSES = ("pending", "partial")
+Gap = Literal[
+    "first_source", "settle_conflict", "unread_contradiction", "more_sources", "strong_source",
+    "rubric_unsupported", "rubric_conflict", "not_public", "ruled_out", "none",
+]
+"""What a cell still needs, typed (`Cell.needed` says it in words): decided by `cell_rules.rule_cell` and
+`cell_rules.judged`, by the ladder closing a cell (`not_public`) and by a hard constraint (`ruled_out`)."""
 
 # The strategy ladder a repeated path climbs: rephrase → other source type →
 # reframe → close.  Index = Cell.rung.
@@ -146,6 +152,8 @@ class Cell:
     conflict_note: str | None = None
     resolution: str | None = None
     needed: str = "a first source"
+    gap: Gap = "first_source"
+    """`needed` as a typed value (what replay reads to know the rubric held the cell back)."""
     queries: list[str] = field(default_factory=list)
     """Queries run for this cell, verbatim."""
     strategies: list[str] = field(default_factory=lambda: ["initial"])

@@ -158,7 +158,7 @@ def test_end_kinds_exit_codes_and_labels() -> None:
     assert end_kind_for("final") is EndKind.COMPLETED
     assert end_kind_for(StopReason.DUPLICATE_PATH) is EndKind.NO_PROGRESS
     assert end_kind_for("stagnation") is EndKind.NO_PROGRESS
-    for r in ("budget_steps", "budget_time", "budget_tokens", "budget_cost"):
+    for r in ("budget_steps", "budget_time", "budget_tokens", "budget_cost", "budget_tool_calls"):
         assert end_kind_for(r) is EndKind.BUDGET_EXHAUSTED
     assert end_kind_for(StopReason.TOOL_UNAVAILABLE) is EndKind.TOOL_FAILURE
     assert end_kind_for(StopReason.USER_CANCELLED) is EndKind.USER_CANCELLED

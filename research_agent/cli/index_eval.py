@@ -57,6 +57,26 @@ def _skipped(directory: Path) -> list[tuple[Path, str]]:
     return skipped
 
 
+def _replay_eval(run: str | None, specs: list[str], *, as_json: bool, json_out: Path | None) -> None:
+    """`--replay RUN --grid …`: the settings trade-off over a recorded eval; no case runs."""
+    from ..evals.recorded import EvalReplayError
+    from ..replay.grid import GridError, run_grid
+
+    with bad_input():
+        if run is None:
+            raise BadInput("--grid needs --replay RUN (the id a `research eval` printed)")
+        stray = [s for s in specs if "=" not in s]
+        if stray:
+            raise BadInput(f"with --replay, give grid settings as NAME=V1,V2,… (not {stray[0]!r})")
+        try:
+            data = run_grid(run, specs, out=sys.stderr if as_json else sys.stdout, json_path=json_out)
+        except (EvalReplayError, GridError) as exc:
+            raise BadInput(str(exc)) from exc
+    if as_json:
+        sys.stdout.write(json.dumps(data, indent=2, default=str) + "\n")
+    raise typer.Exit(0)
+
+
 def _check_paths(paths: list[Path]) -> None:
     for p in paths:
         if not p.exists():
@@ -75,10 +95,15 @@ def eval_(
     realdata: Annotated[Optional[str], typer.Option("--realdata", help="Build and run a real-data dev set from ../shared/data: ramdocs | comparison | comparison-fresh.")] = None,
     limit: Annotated[Optional[int], typer.Option("--limit", min=1, help="With --realdata: at most N cases.")] = None,
     offset: Annotated[int, typer.Option("--offset", min=0, help="With --realdata: skip the first K cases.")] = 0,
+    replay: Annotated[Optional[str], typer.Option("--replay", help="Re-judge a recorded eval (its id, printed by every eval, or its folder) instead of running cases.")] = None,
+    grid: Annotated[list[str], typer.Option("--grid", help="With --replay: NAME=V1,V2,… (min_sources, stagnation, duplicates, failures, max_steps, max_tool_calls, max_tokens, max_cost, max_seconds); more NAME=… may follow.")] = [],
 ) -> None:
-    """Run evaluation cases and print the stopping metrics per category."""
+    """Run evaluation cases and print the stopping metrics per category (every eval is kept for --replay)."""
     from ..config import ResearchConfig, default_eval_paths, load_config, model_settings
     from ..model_spec import ModelSpec
+
+    if replay is not None or grid:
+        _replay_eval(replay, [*grid, *(str(p) for p in paths or [])], as_json=as_json, json_out=json_out)
 
     with bad_input():
         try:

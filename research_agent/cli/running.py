@@ -156,6 +156,7 @@ def run(
     max_time: Annotated[Optional[float], typer.Option("--max-time", min=0.001, help="Wall-time budget in seconds.")] = None,
     max_tokens: Annotated[Optional[int], typer.Option("--max-tokens", min=1, help="Model-token budget.")] = None,
     max_cost: Annotated[Optional[float], typer.Option("--max-cost", min=0.000001, help="Model-cost budget in USD.")] = None,
+    max_tool_calls: Annotated[Optional[int], typer.Option("--max-tool-calls", min=1, help="Tool-call budget (searches and page reads; refused actions cost none).")] = None,
     traces: Annotated[Optional[Path], typer.Option("--traces", help="Trace folder (default: $RESEARCH_HOME/traces).")] = None,
     as_json: JsonOpt = False,
     task_id: Annotated[Optional[str], typer.Option("--task-id", help="Use this task id instead of a generated one.")] = None,
@@ -171,7 +172,7 @@ def run(
         cfg = config(config_file, {
             "db": db, "corpus": corpus, "search_backend": search, "searxng_url": search_url, "model": model,
             "max_steps": max_steps, "max_time": max_time, "max_tokens": max_tokens, "max_cost": max_cost,
-            "traces": traces, "with_corpus": with_corpus or None,
+            "max_tool_calls": max_tool_calls, "traces": traces, "with_corpus": with_corpus or None,
         })
         task_contract = build_contract(question, contract_file=contract, objects=objects, dimensions=dimensions,
                                        min_sources=min_sources, cfg=cfg)

@@ -14,6 +14,12 @@ Definitions (documented in evalsets/README.md):
   counted as executed);
 * duplicate-source rate — opened pages that fell into a fingerprint cluster
   already read, over opened pages;
+* duplicate-search ratio — proposed searches (run or refused) whose
+  normalised key had already run, over proposed searches: how often the
+  policy tried to repeat itself, which the refusals hide from the rate above;
+* overrun — tool calls run after the last change of the research state
+  (`ProgressCounters.last_change_step`) up to the stop: what a run spent
+  once it had stopped learning (mean per case);
 * budget-exhaustion rate — ended `budget_exhausted`;
 * partial-report usability — runs that did not complete whose report holds
   all five parts (read from the report's typed facts, `ReportFacts.parts_present`),
@@ -28,11 +34,54 @@ Definitions (documented in evalsets/README.md):
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from pydantic import BaseModel
 
 from ..report_facts import ReportFacts
 from ..state import ResearchState
 from .realdata_score import load_gold, score_realdata
 from .support import wrong_confirmations
+
+
+class CaseFacts(BaseModel):
+    """What scoring reads of a case: kept with an eval's recording, so a replay scores without the case folder."""
+
+    id: str
+    category: str
+    expected: str
+    """The expected end kind."""
+    cells: dict[str, str] = {}
+    """Expected status per cell."""
+    max_tool_calls: int | None = None
+    gold: dict[str, Any] | None = None
+    """The case's gold.json (real-data cases), if any."""
+
+    @classmethod
+    def of(cls, case: Any) -> "CaseFacts":
+        return cls(id=case.id, category=case.category, expected=str(case.expect.end_kind), cells=dict(case.expect.cells),
+                   max_tool_calls=case.expect.max_tool_calls, gold=load_gold(case.root))
+
+
+@dataclass(frozen=True)
+class Ended:
+    """How a run ended, as scoring reads it: a run's `compose.Outcome`, or a replay's stop."""
+
+    state: ResearchState
+    end_kind: str
+    stop_reason: str | None
+    stop_detail: str | None
+    report: ReportFacts | None
+    """The report's typed facts (None: no report was written, e.g. a replay that never stopped)."""
+    tokens: int = 0
+    cost: float = 0.0
+
+    @classmethod
+    def of_outcome(cls, outcome: Any) -> "Ended":
+        usage = outcome.usage
+        return cls(outcome.state, outcome.end_kind.value, outcome.stop_reason, outcome.stop_detail,
+                   ReportFacts.model_validate(outcome.report_json),
+                   int(usage.get("tokens", 0) or 0), float(usage.get("cost", 0.0) or 0.0))
 
 
 @dataclass
@@ -65,6 +114,7 @@ class RunMetrics:
     rejected_findings: int = 0
     """Findings rejected because the quote is not on the page (or names no cell)."""
     tokens: int = 0
+    cost: float = 0.0
     error: str | None = None
     mismatched_cells: dict[str, str] = field(default_factory=dict)
     wrong_confirmations: int = 0
@@ -72,14 +122,31 @@ class RunMetrics:
     """The wrongly confirmed cells, each "Object/dimension = value (reason)"."""
     realdata: dict | None = None
     """Real-data scores (`realdata_score.score_realdata`) when the case has a gold.json."""
+    overrun: int = 0
+    """Tool calls run after the last state change, up to the stop."""
+    proposed_searches: int = 0
+    """Searches the policy proposed (run or refused)."""
+    duplicate_searches: int = 0
+    """Proposed searches whose normalised key had already run."""
+    beyond_recording: bool = False
+    """A replay that did not stop within the recording (its figures are the recording's end)."""
 
     def to_dict(self) -> dict:
         return asdict(self)
 
 
-def measure(case, stopper: str, outcome, seconds: float) -> RunMetrics:
-    state: ResearchState = outcome.state
-    contract = state.task_contract
+def measure(case: Any, stopper: str, outcome: Any, seconds: float) -> RunMetrics:
+    """A run's metrics (`case` an `EvalCase`, `outcome` a `compose.Outcome`)."""
+    ended = Ended.of_outcome(outcome)
+    metrics = score(CaseFacts.of(case), stopper, ended, seconds)
+    gold = load_gold(case.root)
+    metrics.realdata = None if gold is None else score_realdata(gold, ended.state, outcome)
+    return metrics
+
+
+def score(case: CaseFacts, stopper: str, ended: Ended, seconds: float) -> RunMetrics:
+    """The metrics of a run (or a replay's stop) of `case` that ended as `ended`."""
+    state, end_kind = ended.state, ended.end_kind
     executed = [a for a in state.actions if a.status in ("ok", "error")]
     searches = [a for a in executed if a.tool == "search" and a.status == "ok"]
     seen: set[str] = set()
@@ -87,41 +154,70 @@ def measure(case, stopper: str, outcome, seconds: float) -> RunMetrics:
     for a in searches:
         dup_queries += a.key in seen
         seen.add(a.key)
-    invalid = sum(1 for a in executed if not (a.new_evidence or a.new_leads))
-    opened = sum(1 for s in state.sources.values() if s.opened)
-    end_kind = outcome.end_kind.value
-    premature = False
-    matched = 0
+    proposed, dup_searches = _duplicate_searches(state)
+    last_change = state.progress.last_change_step
+    matched, mismatched, premature = _cells(case, state, end_kind)
+    partial = end_kind != "completed"
+    usable = (ended.report is not None and all(ended.report.parts_present().values())) if partial else None
+    gold = case.gold
+    wrong = wrong_confirmations(state, gold.get("wrong_answers"), gold.get("gold_answers")) if gold is not None else wrong_confirmations(state)
+    return RunMetrics(
+        case=case.id, category=case.category, stopper=stopper, expected=case.expected,
+        end_kind=end_kind, stop_reason=ended.stop_reason, stop_detail=ended.stop_detail,
+        correct=False, premature=premature, tool_calls=state.progress.tool_calls, steps=state.current_step,
+        invalid_actions=sum(1 for a in executed if not (a.new_evidence or a.new_leads)), searches=len(searches),
+        duplicate_queries=dup_queries, opened=sum(1 for s in state.sources.values() if s.opened),
+        duplicate_sources=state.progress.duplicate_sources, partial=partial, report_usable=usable,
+        cells_expected=len(case.cells), cells_matched=matched, seconds=round(seconds, 2),
+        tool_call_bound_ok=None if case.max_tool_calls is None else state.progress.tool_calls <= case.max_tool_calls,
+        model_calls=state.counters.get("model_calls", 0), rejected_outputs=state.counters.get("rejected_outputs", 0),
+        rejected_findings=state.progress.rejected_findings, tokens=ended.tokens, cost=ended.cost,
+        mismatched_cells=mismatched, wrong_confirmations=len(wrong),
+        wrong_cells=[f"{w.cell} = {w.value} ({w.reason})" for w in wrong],
+        overrun=sum(1 for a in executed if a.step > last_change), proposed_searches=proposed,
+        duplicate_searches=dup_searches,
+    )
+
+
+def is_correct(m: RunMetrics) -> bool:
+    """The evidence stopper: the expected end kind, every expected cell, within the tool-call bound, no wrong
+    confirmation; a baseline: the expected end kind."""
+    if m.stopper in ("max_steps", "stagnation"):
+        return m.end_kind == m.expected
+    return (m.end_kind == m.expected and not m.mismatched_cells and m.tool_call_bound_ok is not False
+            and m.wrong_confirmations == 0)
+
+
+def _duplicate_searches(state: ResearchState) -> tuple[int, int]:
+    """(searches proposed, those whose normalised key had already run)."""
+    ran: set[str] = set()
+    proposed = dup = 0
+    for a in state.actions:
+        if a.tool != "search":
+            continue
+        proposed += 1
+        dup += a.key in ran
+        if a.status in ("ok", "error") and not a.transient:
+            ran.add(a.key)
+    return proposed, dup
+
+
+def _cells(case: CaseFacts, state: ResearchState, end_kind: str) -> tuple[int, dict[str, str], bool]:
+    """(expected cells met, the others with their status, whether a `completed` stop was premature: a cell
+    the case expects confirmed is not, or rests on fewer independent sources than the contract asks)."""
+    need = state.task_contract.min_sources
+    matched, premature = 0, False
     mismatched: dict[str, str] = {}
-    for key, want in case.expect.cells.items():
+    for key, want in case.cells.items():
         cell = state.cells.get(key)
-        got = cell.status if cell else "missing"
+        got: str = cell.status if cell else "missing"
         if got == want:
             matched += 1
         else:
             mismatched[key] = got
         if end_kind == "completed" and want == "confirmed":
-            if cell is None or cell.status != "confirmed" or cell.independent_sources < contract.min_sources:
-                premature = True
-    partial = end_kind != "completed"
-    usable = all(ReportFacts.model_validate(outcome.report_json).parts_present().values()) if partial else None
-    bound = case.expect.max_tool_calls
-    gold = load_gold(case.root)
-    wrong = wrong_confirmations(state, gold.get("wrong_answers"), gold.get("gold_answers")) if gold is not None else wrong_confirmations(state)
-    return RunMetrics(
-        case=case.id, category=case.category, stopper=stopper, expected=str(case.expect.end_kind),
-        end_kind=end_kind, stop_reason=outcome.stop_reason, stop_detail=outcome.stop_detail,
-        correct=False, premature=premature, tool_calls=state.progress.tool_calls, steps=state.current_step,
-        invalid_actions=invalid, searches=len(searches), duplicate_queries=dup_queries, opened=opened,
-        duplicate_sources=state.progress.duplicate_sources, partial=partial, report_usable=usable,
-        cells_expected=len(case.expect.cells), cells_matched=matched, seconds=round(seconds, 2),
-        tool_call_bound_ok=None if bound is None else state.progress.tool_calls <= bound,
-        model_calls=state.counters.get("model_calls", 0), rejected_outputs=state.counters.get("rejected_outputs", 0),
-        rejected_findings=state.progress.rejected_findings, tokens=int(outcome.usage.get("tokens", 0) or 0),
-        mismatched_cells=mismatched, wrong_confirmations=len(wrong),
-        wrong_cells=[f"{w.cell} = {w.value} ({w.reason})" for w in wrong],
-        realdata=None if gold is None else score_realdata(gold, state, outcome),
-    )
+            premature |= cell is None or cell.status != "confirmed" or cell.independent_sources < need
+    return matched, mismatched, premature
 
 
 COLUMNS = (
@@ -136,6 +232,8 @@ COLUMNS = (
     ("report ok", "usable"),
     ("cells ok", "cells"),
     ("wrong conf", "wrong_confirmations"),
+    ("overrun", "overrun"),
+    ("dup search", "dup_search"),
     ("tool calls", "tool_calls"),
     ("steps", "steps"),
 )
@@ -169,14 +267,20 @@ def aggregate(rows: list[RunMetrics]) -> dict:
         "tokens": _rate(sum(r.tokens for r in rows), n),
         "rejected_outputs": sum(r.rejected_outputs for r in rows),
         "rejected_findings": sum(r.rejected_findings for r in rows),
+        "overrun": _rate(sum(r.overrun for r in rows), n),
+        "dup_search": _rate(sum(r.duplicate_searches for r in rows), sum(r.proposed_searches for r in rows)),
+        "cost": _rate(sum(r.cost for r in rows), n),
+        "beyond": sum(r.beyond_recording for r in rows),
     }
 
 
 def fmt(value: float | None, key: str) -> str:
     if value is None:
         return "–"
-    if key in ("n", "wrong_confirmations"):
+    if key in ("n", "wrong_confirmations", "beyond"):
         return str(int(value))
-    if key in ("tool_calls", "steps"):
+    if key in ("tool_calls", "steps", "overrun", "tokens"):
         return f"{value:.1f}"
+    if key == "cost":
+        return f"${value:.4f}"
     return f"{value:.0%}"

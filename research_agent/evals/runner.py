@@ -24,7 +24,8 @@ from typing import Any
 from ..config import ResearchConfig, default_eval_paths, load_config, model_settings
 from ..model_spec import ModelSpec
 from .case import EvalCase, discover_cases, load_case
-from .metrics import COLUMNS, RunMetrics, aggregate, fmt, measure
+from . import recorded
+from .metrics import COLUMNS, CaseFacts, RunMetrics, aggregate, fmt, is_correct, measure
 from .workers import worker_pool
 
 STOPPERS = ("evidence", "max_steps", "stagnation")
@@ -34,12 +35,14 @@ THRESHOLDS = {
 """What the evidence stopper must meet; quick cases must also use fewer tool calls than max-steps only."""
 
 
-def run_case(case_dir: str, stopper: str, model: ModelSpec | str = ModelSpec(), record: bool = False) -> dict:
+def run_case(case_dir: str, stopper: str, model: ModelSpec | str = ModelSpec(), record: bool = False,
+             keep: str | None = None) -> dict:
     """Run one case under one stopper; returns `RunMetrics.to_dict()`.
 
     `model` `scripted:auto` replays the case's recorded script (`EvalCase.model_script_path`);
     a case without one is scored as failed, never silently run offline.  `record=True`
-    (evidence stopper only) writes the model's answers to the case's script file."""
+    (evidence stopper only) writes the model's answers to the case's script file.  `keep`: the
+    eval recording's folder, where the case's database stays (`<stopper>/<case>.db`) for replay."""
     from .. import compose
     from ..construct import open_store
     from ..tools.faults import Fault
@@ -59,8 +62,9 @@ def run_case(case_dir: str, stopper: str, model: ModelSpec | str = ModelSpec(), 
     with tempfile.TemporaryDirectory(prefix="research-eval-") as tmp:
         tmpdir = Path(tmp)
         settings = model_settings(load_config(), spec) if spec.kind == "openai" else {"model": spec}
+        db = _kept_db(keep, stopper, case.id) if keep else tmpdir / "eval.db"
         cfg = ResearchConfig(
-            **settings, db=tmpdir / "eval.db", traces=tmpdir / "traces", corpus=case.root, record_script=record_to,
+            **settings, db=db, traces=tmpdir / "traces", corpus=case.root, record_script=record_to,
             max_steps=case.budget.max_steps, max_time=case.budget.max_time, max_tokens=case.budget.max_tokens,
             max_cost=case.budget.max_cost, http_timeout=0.5, retry_base_delay=0.05, retry_max_delay=0.5,
         )
@@ -78,13 +82,15 @@ def run_case(case_dir: str, stopper: str, model: ModelSpec | str = ModelSpec(), 
         finally:
             store.close()
     metrics = measure(case, stopper, outcome, time.monotonic() - started)
-    metrics.correct = (
-        metrics.end_kind == metrics.expected and not metrics.mismatched_cells
-        and metrics.tool_call_bound_ok is not False and metrics.wrong_confirmations == 0
-    )
-    if stopper != "evidence":
-        metrics.correct = metrics.end_kind == metrics.expected
+    metrics.correct = is_correct(metrics)
     return metrics.to_dict()
+
+
+def _kept_db(keep: str, stopper: str, case_id: str) -> Path:
+    path = Path(keep) / stopper / f"{case_id}.db"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.unlink(missing_ok=True)
+    return path
 
 
 def _skip_wait(seconds: float) -> None:
@@ -155,7 +161,9 @@ def run_eval(
         return 2
     stoppers = STOPPERS if baselines else ("evidence",)
     started = time.monotonic()
-    results = _run_jobs([(str(c.root), s, model, record) for s in stoppers for c in cases], workers)
+    folder, recording, removed = recorded.new_recording(str(model))
+    results = _run_jobs([(str(c.root), s, model, record, str(folder)) for s in stoppers for c in cases], workers)
+    _keep(folder, recording, cases, stoppers, results)
     summary = summarize(results)
     _print_summary(summary, stoppers, model, baselines, out)
     _print_misses(results, out)
@@ -166,6 +174,8 @@ def run_eval(
     print(f"\n{len(cases)} cases × {len(stoppers)} stopper(s) in {time.monotonic() - started:.1f}s", file=out)
     if record:
         print(f"recorded the {model} answers of {len(cases)} case(s) to each case's script file", file=out)
+    print(f"kept for replay: `research eval --replay {recording.id} --grid min_sources=1,2,3 stagnation=2,3,5`"
+          + (f" (removed {removed} older recording(s))" if removed else ""), file=out)
     for f in failures:
         print(f"THRESHOLD FAILED {f}", file=out)
     if json_path:
@@ -178,6 +188,18 @@ def eval_model(model: ModelSpec | str) -> ModelSpec:
     return model if isinstance(model, ModelSpec) else ModelSpec.parse(model, allow_auto=True)
 
 
+def _keep(folder: Path, recording: recorded.RecordedEval, cases: list[EvalCase], stoppers: tuple[str, ...],
+          results: list[dict[str, Any]]) -> None:
+    """Write the recording's manifest: every case run whose database holds a recording."""
+    by_id = {c.id: c for c in cases}
+    for r in results:
+        db = Path(r["stopper"]) / f"{r['case']}.db"
+        if r.get("error") is None and (folder / db).is_file():
+            facts = CaseFacts.of(by_id[r["case"]])
+            recording.cases.append(recorded.RecordedCase(facts=facts, stopper=r["stopper"], db=str(db), task_id=r["case"]))
+    recorded.save(folder, recording)
+
+
 def _refusal(model: ModelSpec, *, record: bool, baselines: bool) -> str | None:
     """Why this combination of options cannot run, or None."""
     if record and model.kind in ("offline", "scripted"):
@@ -188,7 +210,7 @@ def _refusal(model: ModelSpec, *, record: bool, baselines: bool) -> str | None:
     return None
 
 
-def _run_jobs(jobs: list[tuple[str, str, ModelSpec, bool]], workers: int) -> list[dict[str, Any]]:
+def _run_jobs(jobs: list[tuple[str, str, ModelSpec, bool, str | None]], workers: int) -> list[dict[str, Any]]:
     if workers > 1:
         # leaving the block (normally, or on Ctrl-C) terminates the workers; a
         # SIGKILLed parent takes them with it (see workers.py)

@@ -256,6 +256,47 @@ def m006_fingerprint_version(conn: Connection) -> None:
             conn.execute("UPDATE state SET state_json = ? WHERE task_id = ?", (json.dumps(data), task_id))
 
 
+@migration
+def m008_replay_steps(conn: Connection) -> None:
+    # Replay (`research replay`, `research eval --replay`): what every step changed, kept by the store.
+    # `replay_rows` logs each checkpoint's changed rows (the same JSON the state tables get; a process's
+    # first write logs every row once), `replay_steps` each step's small state part (the top-level
+    # fields that changed) and the figures its stop check read (the run's step, time, tokens, cost;
+    # whether only the hard limits were checked).  `runs.stop_settings_json` holds the stop settings
+    # a run used.  Numbered 8: migration 7 is the PostgreSQL store's leases (branch `scale`).  A task
+    # recorded before this migration has no rows here and cannot be replayed.
+    _run(
+        conn,
+        """
+        ALTER TABLE runs ADD COLUMN stop_settings_json TEXT;
+        CREATE TABLE replay_steps (
+            task_id TEXT NOT NULL REFERENCES tasks (id) ON DELETE CASCADE,
+            step INTEGER NOT NULL,
+            run_id TEXT,
+            run_step INTEGER,
+            hard_only INTEGER NOT NULL DEFAULT 0,
+            elapsed REAL,
+            tokens INTEGER,
+            cost REAL,
+            stop_reason TEXT,
+            stop_detail TEXT,
+            core_json TEXT NOT NULL DEFAULT '{}',
+            PRIMARY KEY (task_id, step)
+        );
+        CREATE TABLE replay_rows (
+            id INTEGER PRIMARY KEY,
+            task_id TEXT NOT NULL REFERENCES tasks (id) ON DELETE CASCADE,
+            step INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            op TEXT NOT NULL,
+            key TEXT,
+            data_json TEXT
+        );
+        CREATE INDEX replay_rows_task ON replay_rows (task_id, id)
+        """,
+    )
+
+
 LATEST_VERSION = len(MIGRATIONS)
 
 _CREATE_TABLE = """

@@ -30,6 +30,8 @@ __all__ = [
     "FindingRow",
     "FingerprintRow",
     "LeadRow",
+    "ReplayRowRow",
+    "ReplayStepRow",
     "ReportRow",
     "RunRow",
     "SchemaMigrationRow",
@@ -98,6 +100,8 @@ class RunRow(StoreModel, table=True):
     """What this run used (`RunUsage` fields; migration 2)."""
     start_step: int = 0
     """The state's step when the run started (migration 3)."""
+    stop_settings_json: str | None = None
+    """The stop settings the run used (`stop_rules.StopSettings`; migration 8); None before it."""
 
 
 class StateRow(StoreModel, table=True):
@@ -202,6 +206,39 @@ class FingerprintRow(StoreModel, table=True):
     cluster_id: str
     hashvalues: bytes
     """128 little-endian uint64 MinHash values."""
+
+
+class ReplayStepRow(StoreModel, table=True):
+    __tablename__ = "replay_steps"
+
+    task_id: str = Field(primary_key=True, foreign_key="tasks.id")
+    step: int = Field(primary_key=True)
+    run_id: str | None = None
+    run_step: int | None = None
+    """Steps of its run so far (`replay_log.StepFacts`; migration 8)."""
+    hard_only: int = 0
+    elapsed: float | None = None
+    tokens: int | None = None
+    cost: float | None = None
+    stop_reason: str | None = None
+    stop_detail: str | None = None
+    core_json: str = "{}"
+    """The state's small part: the top-level fields this step changed."""
+
+
+class ReplayRowRow(StoreModel, table=True):
+    __tablename__ = "replay_rows"
+
+    id: int = Field(primary_key=True)
+    """Log order."""
+    task_id: str = Field(foreign_key="tasks.id")
+    step: int
+    kind: str
+    """cells | sources | findings | leads | actions | * (a reset)."""
+    op: str
+    """reset | clear | put | drop | truncate."""
+    key: str | None = None
+    data_json: str | None = None
 
 
 class ReportRow(StoreModel, table=True):

@@ -37,6 +37,11 @@ fingerprint equals its member's says so (`"fingerprint": "@member"`) instead
 of carrying a second copy.  A fingerprint with no member (or a different one)
 is kept inline.
 
+Replay: every plan also lists what it writes as `RowChange`s (`RowWriter.changes`): the same JSON
+texts, per table and key, which the store appends to the task's replay log in the same transaction
+(`replay_log.py`).  A full write starts with a `reset`, so the log read in order rebuilds the state
+after every step.
+
 Secrets: each row's JSON gets the scan-and-redact the whole state used to get
 (`redact_json`), so only the rows written pay for it.
 """
@@ -49,7 +54,7 @@ import sys
 from array import array
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, Literal, NamedTuple
 
 from ..change_log import ChangeLog
 from ..state import ActionLog, Cell, Finding, Lead, ResearchState, Source
@@ -57,7 +62,7 @@ from ..state import ActionLog, Cell, Finding, Lead, ResearchState, Source
 # whole-state JSON held for that item (same values, types and key order).
 from ..state import _ASDICT, _PLAIN, _dataclass_dict, _fields_of, _jsonable, contract_data
 
-__all__ = ["SPLIT", "LAYOUT", "RowWriter", "Written", "core_of", "load_rows", "redact_json"]
+__all__ = ["SPLIT", "LAYOUT", "RowChange", "RowWriter", "Written", "core_of", "load_rows", "redact_json"]
 
 LAYOUT = 2
 SPLIT = ("cells", "sources", "findings", "leads", "actions", "clusters")
@@ -65,6 +70,18 @@ SPLIT = ("cells", "sources", "findings", "leads", "actions", "clusters")
 MEMBER_FINGERPRINT = "@member"
 
 Redactor = Callable[[Any], Any]
+RowOp = Literal["reset", "clear", "put", "drop", "truncate"]
+
+
+class RowChange(NamedTuple):
+    """One entry of the replay log: `put` a row's JSON under `key` (an id, a cell key, a lead or action
+    position), `drop` a key, `clear` a table, `truncate` the leads to `key` items, or `reset` every table."""
+
+    kind: str
+    """`cells`, `sources`, `findings`, `leads` or `actions` (`*` for a reset)."""
+    op: RowOp
+    key: str | None
+    text: str | None
 
 
 def redact_json(data: Any, needs: Callable[[str], bool], redact: Redactor) -> tuple[Any, str]:
@@ -149,6 +166,8 @@ class Written:
     last_action: ActionLog | None = None
     step_seq: tuple[int, int] = (-1, 0)
     """(step, actions of that step written) of the last action written."""
+    core: dict[str, Any] | None = None
+    """The state's small part as last written (`core_of`, redacted): the replay log records what changed."""
     members: int = 0
     last_member: str | None = None
     member_fp: dict[str, list[int]] = field(default_factory=dict)
@@ -290,6 +309,8 @@ class RowWriter:
     def __init__(self, task_id: str, needs: Callable[[str], bool], redact: Redactor) -> None:
         self.task_id, self.needs, self.redact = task_id, needs, redact
         self.ops: list[tuple[str, list[tuple[Any, ...]]]] = []
+        self.changes: list[RowChange] = []
+        """What the planned statements write, for the replay log (see the module docstring)."""
 
     def _exec(self, sql: str, rows: list[tuple[Any, ...]]) -> None:
         if rows:
@@ -302,7 +323,7 @@ class RowWriter:
     def plan(self, state: ResearchState, written: Written | None, generation: int) -> Written:
         """Plan writing what changed since `written` (None: everything); returns the new cache,
         which takes over `written`'s change log (a full write opens a new one first)."""
-        self.ops = []
+        self.ops, self.changes = [], []
         if written is None or not self._continues(state, written):
             if written is not None:
                 written.close()
@@ -334,10 +355,13 @@ class RowWriter:
         return not w.members or str(members[w.members - 1]["source_id"]) == w.last_member
 
     def _delete_all(self) -> None:
+        self.changes.append(RowChange("*", "reset", None, None))
         for table in ("cells", "sources", "findings", "actions", "leads", "fingerprints"):
             self._exec(f"DELETE FROM {table} WHERE task_id = ?", [(self.task_id,)])
 
     def _delete(self, table: str, column: str, c: _Changes) -> None:
+        self.changes += [RowChange(table, "clear", None, None)] if c.rewrite else []
+        self.changes += [RowChange(table, "drop", str(k), None) for k in c.gone]
         if c.rewrite:
             self._exec(f"DELETE FROM {table} WHERE task_id = ?", [(self.task_id,)])
         self._exec(f"DELETE FROM {table} WHERE task_id = ? AND {column} = ?", [(self.task_id, k) for k in c.gone])
@@ -356,10 +380,12 @@ class RowWriter:
             else:
                 now[key] = _cell_snapshot(cell)
                 data, text = self._json(cell)
+                self.changes.append(RowChange("cells", "put", key, text))
                 rows.append((self.task_id, key, data["object"], data["dimension"], data["status"], data["value"],
                              data["conclusion"], int(bool(data["conflict"])), json.dumps(data["source_ids"]), text))
         if len(before) != len(now) or before.keys() != now.keys():
             gone = [(self.task_id, k) for k in before.keys() - now.keys()]
+            self.changes += [RowChange("cells", "drop", k, None) for _, k in gone]
             self._exec("DELETE FROM cells WHERE task_id = ? AND key = ?", gone)
         self._exec(
             """INSERT INTO cells (task_id, key, object, dimension, status, value, conclusion, conflict, source_ids_json, data_json)
@@ -387,6 +413,7 @@ class RowWriter:
         new.last_member = str(members[-1]["source_id"]) if members else None
 
     def _sources(self, state: ResearchState, c: _Changes, member_fp: dict[str, list[int]]) -> _Items:
+        self._delete("sources", "id", c)  # first: a cleared table is written again
         rows = []
         for key in c.changed:
             src = state.sources[key]
@@ -395,9 +422,9 @@ class RowWriter:
             if fp is not None and member_fp.get(src.id) == fp:
                 data["fingerprint"] = MEMBER_FINGERPRINT
             data, text = redact_json(data, self.needs, self.redact)
+            self.changes.append(RowChange("sources", "put", key, text))
             rows.append((self.task_id, key, data["url"], data["canonical_url"], data["domain"], data["title"],
                          data["source_type"], int(bool(data["opened"])), data["cluster_id"], data["date"], text))
-        self._delete("sources", "id", c)
         self._exec(
             """INSERT INTO sources (task_id, id, url, canonical_url, domain, title, source_type, opened, cluster_id, date, data_json)
                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -410,12 +437,13 @@ class RowWriter:
         return c.now
 
     def _findings(self, state: ResearchState, c: _Changes) -> _Items:
+        self._delete("findings", "id", c)  # first: a cleared table is written again
         rows = []
         for key in c.changed:
             data, text = self._json(state.findings[key])
+            self.changes.append(RowChange("findings", "put", key, text))
             rows.append((self.task_id, key, data["cell"], data["value"], data["quote"], data["source_id"], data["url"],
                          data["date"], data["source_type"], data["step"], text))
-        self._delete("findings", "id", c)
         self._exec(
             """INSERT INTO findings (task_id, id, cell, value, quote, source_id, url, date, source_type, step, data_json)
                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -430,8 +458,10 @@ class RowWriter:
         rows = []
         for seq in c.changed:
             data, text = self._json(state.leads[seq])
+            self.changes.append(RowChange("leads", "put", str(seq), text))
             rows.append((self.task_id, seq, data["canonical_url"], data["cell"], text))
         if c.gone:
+            self.changes.append(RowChange("leads", "truncate", str(len(state.leads)), None))
             self._exec("DELETE FROM leads WHERE task_id = ? AND seq >= ?", [(self.task_id, len(state.leads))])
         self._exec(
             """INSERT INTO leads (task_id, seq, canonical_url, cell, data_json) VALUES (?, ?, ?, ?, ?)
@@ -443,11 +473,12 @@ class RowWriter:
 
     def _actions(self, state: ResearchState, before: Written, new: Written) -> None:
         step, seq = before.step_seq
-        rows = []
+        rows: list[tuple[Any, ...]] = []
         for a in state.actions[before.actions :]:
             if a.step != step:
                 step, seq = a.step, 0
             data, text = self._json(a)
+            self.changes.append(RowChange("actions", "put", str(before.actions + len(rows)), text))
             rows.append((self.task_id, a.step, seq, data["tool"], data["key"], json.dumps(data["args"], default=str),
                          data["status"], data["cell"], int(bool(data["new_evidence"])), data["error_type"], text))
             seq += 1

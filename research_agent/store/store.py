@@ -69,6 +69,8 @@ from .records import (
     default_db_path,
     status_for,
 )
+from .replay_log import LoggedChange, LoggedStep, StepFacts, core_changes, has_recording, read_log, record_step
+from .replay_log import record_stop_settings, stop_settings
 from .snapshot import LAYOUT, RowWriter, Written, core_of, load_rows, redact_json
 
 __all__ = [
@@ -175,6 +177,8 @@ class _Plan:
     written: Written | None
     core_json: str
     signature: str
+    core: dict[str, Any]
+    """The redacted small part (`core_of`) behind `core_json`: the replay log records what changed."""
 
     def drop(self) -> None:
         """Stop the change logs of this plan's caches (they are not kept)."""
@@ -289,18 +293,21 @@ class Store:
         return run_id
 
     def checkpoint(
-        self, task_id: str, run_id: str, state: ResearchState, usage: RunUsage | Mapping[str, Any] | None = None
+        self, task_id: str, run_id: str, state: ResearchState, usage: RunUsage | Mapping[str, Any] | None = None,
+        facts: StepFacts | None = None,
     ) -> None:
         """Persist `state` after a step, in one transaction (see module docstring).
 
         `usage` is what this run has used so far (replacing the figure of the
-        previous checkpoint); None leaves the stored figure as it is.
+        previous checkpoint); None leaves the stored figure as it is.  `facts`
+        are the figures the step's stop check read, kept for replay
+        (`replay_log.py`) with the rows the step changed.
         """
         run_usage = _usage(usage) if usage is not None else None
         plan = self._plan(task_id, state)
         try:
             with self._write() as conn:
-                written = self._write_state(conn, task_id, run_id, state, run_usage, plan, running=True)
+                written = self._write_state(conn, task_id, run_id, state, run_usage, plan, running=True, facts=facts)
         except BaseException:
             plan.drop()  # not committed: the next checkpoint writes everything
             raise
@@ -367,14 +374,14 @@ class Store:
         writer = RowWriter(task_id, _may_hold_secret, _redact_secrets)
         generation = cached.generation + 1 if cached is not None else 0
         written = writer.plan(state, cached, generation) if cached is not None else None
-        _, core_json = redact_json(core_of(state), _may_hold_secret, _redact_secrets)
+        core, core_json = redact_json(core_of(state), _may_hold_secret, _redact_secrets)
         # the reducer's signature of the step it just reduced: computing it again
         # here cost an O(state) pass per checkpoint (a state never reduced gets its own)
-        return _Plan(writer, cached, written, core_json, state.last_signature or state.signature())
+        return _Plan(writer, cached, written, core_json, state.last_signature or state.signature(), core)
 
     def _write_state(
         self, conn: sqlite3.Connection, task_id: str, run_id: str, state: ResearchState, usage: RunUsage | None,
-        plan: "_Plan", *, running: bool = False,
+        plan: "_Plan", *, running: bool = False, facts: StepFacts | None = None,
     ) -> Written:
         """Write the planned rows and the state row; `running` also marks the task running (a checkpoint)."""
         # one indexed read for the run, its task (a run's task exists: foreign key) and the saved rows' generation
@@ -398,6 +405,10 @@ class Store:
             written = plan.writer.plan(state, None, generation)
         written.generation = generation
         plan.writer.apply(conn)
+        before = plan.cached.core if plan.cached is not None and written is plan.written else None
+        record_step(conn, task_id, run_id, int(state.current_step), facts, core_changes(plan.core, before),
+                    plan.writer.changes)
+        written.core = plan.core
         core_json = plan.core_json
         conn.execute(
             "INSERT INTO state (task_id, step, state_json, signature, updated_at, layout, generation) "
@@ -496,6 +507,21 @@ class Store:
                 (task_id, fmt),
             ).fetchone()
         return row[0] if row is not None else None
+
+    # ------------------------------------------------------------ replay
+    def record_stop_settings(self, run_id: str, settings: Mapping[str, Any]) -> None:
+        """Keep the stop settings a run uses (what `research replay` starts from)."""
+        with self._write() as conn:
+            record_stop_settings(conn, run_id, dict(settings))
+
+    def replay_log(self, task_id: str) -> tuple[list[LoggedStep], list[LoggedChange], dict[str, dict[str, Any] | None]]:
+        """The task's replay log (steps, row changes) and each run's stop settings; empty lists for a task
+        recorded before migration 8."""
+        with self._read() as conn:
+            self._task_row(conn, task_id)
+            if not has_recording(conn, task_id):
+                return [], [], stop_settings(conn, task_id)
+            return (*read_log(conn, task_id), stop_settings(conn, task_id))
 
     # ------------------------------------------------------------ cancel
     def request_cancel(self, task_id: str) -> None:

@@ -143,7 +143,7 @@ def test_status_mapping_covers_every_stop_reason():
         "final": "completed", "success": "completed", "evidence_sufficient": "completed",
         "agent_condition": "completed", "env_terminal": "completed",
         "budget_steps": "budget_exhausted", "budget_time": "budget_exhausted",
-        "budget_tokens": "budget_exhausted", "budget_cost": "budget_exhausted",
+        "budget_tokens": "budget_exhausted", "budget_cost": "budget_exhausted", "budget_tool_calls": "budget_exhausted",
         "user_cancelled": "cancelled", "unrecoverable_error": "failed",
         "task_validation_failed": "failed", "env_capability_mismatch": "failed",
         "risk_abort": "aborted", "critic_stop": "stopped", "stagnation": "stopped",
