@@ -7,12 +7,15 @@ import sys
 import tempfile
 from collections import Counter
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
 from ._app import EXIT_BAD_INPUT, EXIT_EPILOG, app
 from ._common import BadInput, absolute, bad_input, check_corpus, compose, fail, resolve_model
+
+if TYPE_CHECKING:
+    from ..model_spec import ModelSpec
 
 __all__ = ["eval_", "index"]
 
@@ -83,6 +86,17 @@ def _check_paths(paths: list[Path]) -> None:
             raise BadInput(f"{p} does not exist; pass a case folder, a case.toml or a folder of cases")
 
 
+def _eval_model(text: str) -> ModelSpec:
+    """`research eval --model`, parsed once (`scripted:auto` allowed here); a bad one is one error line."""
+    from ..model_spec import ModelSpec
+
+    with bad_input():
+        try:
+            return ModelSpec.parse(text, allow_auto=True)
+        except ValueError as exc:
+            raise BadInput(str(exc)) from exc
+
+
 @app.command("eval", epilog=EXIT_EPILOG)
 def eval_(
     paths: Annotated[Optional[list[Path]], typer.Argument(help="Case folders or evalset folders (default: evalsets/ and the demo case).")] = None,
@@ -100,16 +114,11 @@ def eval_(
 ) -> None:
     """Run evaluation cases and print the stopping metrics per category (every eval is kept for --replay)."""
     from ..config import ResearchConfig, default_eval_paths, load_config, model_settings
-    from ..model_spec import ModelSpec
 
     if replay is not None or grid:
         _replay_eval(replay, [*grid, *(str(p) for p in paths or [])], as_json=as_json, json_out=json_out)
 
-    with bad_input():
-        try:
-            spec = ModelSpec.parse(model, allow_auto=True)  # the one place `research eval` reads --model
-        except ValueError as exc:
-            raise BadInput(str(exc)) from exc
+    spec = _eval_model(model)
     if realdata is not None:  # the logic lives in research_agent/evals/realdata.py
         from ..evals.realdata import cli_realdata
 
