@@ -317,7 +317,7 @@ def find_passages(normalised: str, policy: RiskPolicy) -> list[Passage]:
                 if key not in found:
                     found[key] = Passage(kind, name, key[1], offset + match.end(), _excerpt(window, match))
     if policy.structural_screen:
-        for hit in find_instructions(normalised):
+        for hit in find_instructions(normalised, private_url=lambda url: screen_url(url, policy) is not None):
             hit_kind: RiskKind = "exfiltration" if hit.intent == "exfiltration" else "planted_instruction"
             found.setdefault((f"structure:{hit.intent}", hit.start), Passage(
                 hit_kind, f"structure:{hit.intent}", hit.start, hit.end, normalised[hit.start : hit.end][:EVIDENCE_CHARS].strip(),

@@ -306,7 +306,7 @@ class Reducer:
             source.canonical_url = page.canonical_url  # redirected: the answering URL is the identity
         cut = quarantine(page.text, self.risk_policy, url=page.final_url)
         text = page.text
-        if page_is_risky(cut.flags, self.risk_policy):
+        if cut.abort is not None or page_is_risky(cut.flags, self.risk_policy):  # exfiltration aborts below any threshold
             source.quarantined_passages = cut.passages
             if cut.abort is not None or not cut.text.strip():  # exfiltration, or nothing but instructions
                 source.quarantined = True
