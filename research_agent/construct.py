@@ -27,7 +27,7 @@ def open_store(cfg: ResearchConfig) -> Store:
 
 def make_model(cfg: ResearchConfig) -> Model | None:
     """The model `cfg.model` names, None for `offline`; ValueError (or `ModelRejected`) for a bad spec."""
-    if cfg.model == "offline":
+    if not cfg.model.uses_model:
         return None
     from .llm.resolve import resolve_model
 

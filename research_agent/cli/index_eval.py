@@ -7,12 +7,15 @@ import sys
 import tempfile
 from collections import Counter
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
 from ._app import EXIT_BAD_INPUT, EXIT_EPILOG, app
 from ._common import BadInput, absolute, bad_input, check_corpus, compose, fail, resolve_model
+
+if TYPE_CHECKING:
+    from ..model_spec import ModelSpec
 
 __all__ = ["eval_", "index"]
 
@@ -106,6 +109,17 @@ def _part(paths: list[Path], split: str | None) -> str:
     return "test" if under_test or split == "test" else "dev"
 
 
+def _eval_model(text: str) -> ModelSpec:
+    """`research eval --model`, parsed once (`scripted:auto` allowed here); a bad one is one error line."""
+    from ..model_spec import ModelSpec
+
+    with bad_input():
+        try:
+            return ModelSpec.parse(text, allow_auto=True)
+        except ValueError as exc:
+            raise BadInput(str(exc)) from exc
+
+
 @app.command("eval", epilog=EXIT_EPILOG)
 def eval_(
     paths: Annotated[Optional[list[Path]], typer.Argument(help="Case folders or evalset folders (default: evalsets/ and the demo case).")] = None,
@@ -127,20 +141,21 @@ def eval_(
     if replay is not None or grid:
         _replay_eval(replay, [*grid, *(str(p) for p in paths or [])], as_json=as_json, json_out=json_out)
 
+    spec = _eval_model(model)
     with bad_input():
         _check_oracle(oracle, model, record)
     if realdata is not None:  # the logic lives in research_agent/evals/realdata.py
         from ..evals.realdata import cli_realdata
 
         raise typer.Exit(cli_realdata(realdata, paths, split=split, limit=limit, offset=offset, workers=workers,
-                                      model=model, oracle=oracle))
+                                      model=spec, oracle=oracle))
 
     raise typer.Exit(_eval_folders(paths, split=split, baselines=baselines, as_json=as_json, json_out=json_out,
-                                   workers=workers, model=model, record=record, oracle=oracle))
+                                   workers=workers, model=spec, record=record, oracle=oracle))
 
 
 def _eval_folders(paths: list[Path] | None, *, split: str | None, baselines: bool, as_json: bool,
-                  json_out: Path | None, workers: int, model: str, record: bool, oracle: str | None) -> int:
+                  json_out: Path | None, workers: int, model: ModelSpec, record: bool, oracle: str | None) -> int:
     """`research eval [DIR …]`: check the folders, run them, print (or write) the metrics; the exit code."""
     from ..config import ResearchConfig, default_eval_paths, load_config, model_settings
 
@@ -163,7 +178,7 @@ def _eval_folders(paths: list[Path] | None, *, split: str | None, baselines: boo
             raise BadInput(str(exc)) from exc
         if not found:
             raise BadInput("no case.toml under " + ", ".join(map(str, chosen)))
-        if model != "scripted:auto" and oracle is None:
+        if not model.is_auto and oracle is None:
             resolve_model(ResearchConfig(**model_settings(load_config(), model)))
     with tempfile.TemporaryDirectory() as tmp:
         target = json_out or (Path(tmp) / "metrics.json" if as_json else None)

@@ -32,7 +32,7 @@ from typing import Any, Literal, get_args
 from ..llm.openai_model import ModelOutputInvalid
 from ..llm.rules import RuleModel
 from .oracle_findings import Offer, gold_finding, wrong_finding
-from .oracle_request import page_ask
+from .oracle_request import page_ask, wire_request
 from .openai_loopback import LoopbackOpenAIServer, Reply
 from .realdata_score import load_gold
 
@@ -94,10 +94,11 @@ class PerfectReader:
             return Reply.error(500, message=f"perfect reader: {type(exc).__name__}: {exc}")
 
     def _answer(self, body: dict[str, Any]) -> Reply:
-        ask = page_ask(body)
+        request = wire_request(body)
+        ask = page_ask(request)
         if ask is None:
             try:
-                return Reply.text(self.rules.generate(body.get("messages") or []).text)
+                return Reply.text(json.dumps(self.rules.answer(request), ensure_ascii=False))
             except ModelOutputInvalid as exc:
                 return Reply.refusal(str(exc))
         findings = [f for cell in ask.cells if (f := self._finding(cell.cell, cell.names, ask.url, ask.text))]

@@ -1,23 +1,20 @@
-"""The parts of a page-reading request the perfect reader model needs: the page and the cells asked.
+"""The typed request inside a chat-completions body, as the perfect reader model reads it.
 
-`page_ask(body)` reads a chat-completions request body and returns None when it is not a
-page-reading (`extract`) request.  The parts come from the typed request the program sends
-beside the prompt, in the body's ``research_request`` field (its wire form: ``kind``, ``cells``
-— each with ``cell``, ``object``, ``aliases`` — and ``page`` with ``url`` and ``text``).  A body
-without that field (a program that does not send it) is read from the prompt instead: the cells'
-JSON after "Cells (JSON):" and the page between the data delimiters.
+The program sends each model request's kind and typed parts beside the prompt, in the body's
+``research_request`` field (`llm.request.to_wire`; `openai_request_parts = "loopback"`, the
+default, sends it to loopback servers).  `wire_request(body)` reads it back with
+`llm.request.from_wire`; `page_ask(request)` gives the page and the cells of a page-reading
+(`extract`) request.  Nothing here searches prompt prose.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..llm.scripted import task_of
-from ..policy.prompts import PAGE_CLOSE, PAGE_OPEN
+from ..llm.request import ExtractRequest, ModelRequest, from_wire
 
-__all__ = ["WIRE_FIELD", "AskedCell", "PageAsk", "page_ask"]
+__all__ = ["WIRE_FIELD", "AskedCell", "PageAsk", "page_ask", "wire_request"]
 
 WIRE_FIELD = "research_request"
 
@@ -28,10 +25,6 @@ class AskedCell:
     names: list[str] = field(default_factory=list)
     """The object's name and aliases, as the request gives them."""
 
-    @classmethod
-    def of(cls, data: dict[str, Any]) -> "AskedCell":
-        return cls(str(data["cell"]), [str(n) for n in [data.get("object"), *(data.get("aliases") or [])] if n])
-
 
 @dataclass(frozen=True)
 class PageAsk:
@@ -41,33 +34,17 @@ class PageAsk:
     cells: list[AskedCell]
 
 
-def page_ask(body: dict[str, Any]) -> PageAsk | None:
+def wire_request(body: dict[str, Any]) -> ModelRequest:
+    """The typed request of a body; `ValueError` when the body carries none (pydantic's included)."""
     wire = body.get(WIRE_FIELD)
-    if isinstance(wire, dict):
-        if wire.get("kind") != "extract":
-            return None
-        page = wire.get("page") or {}
-        return PageAsk(str(page.get("url") or ""), str(page.get("text") or ""),
-                       [AskedCell.of(c) for c in wire.get("cells") or [] if c.get("cell")])
-    return _from_prompt(body.get("messages") or [])
+    if not isinstance(wire, dict):
+        raise ValueError(f"the request body has no {WIRE_FIELD!r} field (openai_request_parts must send it)")
+    return from_wire(wire)
 
 
-def _between(text: str, start: str, end: str) -> str:
-    at = text.find(start)
-    if at < 0:
-        return ""
-    at += len(start)
-    stop = text.find(end, at)
-    return text[at:] if stop < 0 else text[at:stop]
-
-
-def _from_prompt(messages: list[dict[str, Any]]) -> PageAsk | None:
-    if task_of(messages) != "extract":
+def page_ask(request: ModelRequest) -> PageAsk | None:
+    """The page and the cells a page-reading request asks about; None for any other request."""
+    if not isinstance(request, ExtractRequest):
         return None
-    user = next((str(m.get("content") or "") for m in messages if m.get("role") == "user"), "")
-    marker = "Cells (JSON):\n"
-    at = user.find(marker)
-    cells, _ = json.JSONDecoder().raw_decode(user, at + len(marker)) if at >= 0 else ([], 0)
-    url = _between(user, "Page URL: ", "\n").strip()
-    text = _between(user, PAGE_OPEN + "\n", "\n" + PAGE_CLOSE)
-    return PageAsk(url, text, [AskedCell.of(c) for c in cells if c.get("cell")])
+    cells = [AskedCell(c.cell, [n for n in [c.object, *(c.aliases or [])] if n]) for c in request.cells]
+    return PageAsk(request.page.url, request.page.text, cells)

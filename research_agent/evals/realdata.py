@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..config import REPO_ROOT
+from ..model_spec import ModelSpec
 from .realdata_casefile import Page, RealCase, RealDataMissing, opening_words, write_case
 from .realdata_comparison import build_comparison, specs_of
 from .realdata_contract import ramdocs_contract
@@ -127,7 +128,7 @@ def build_set(name: str, dest: Path, *, split: Split | None = None, limit: int |
 
 
 def run_realdata(name: str, *, split: Split | None = None, limit: int | None = None, offset: int = 0,
-                 workers: int = 2, model: str = "offline", out=None, oracle: str | None = None) -> int:
+                 workers: int = 2, model: ModelSpec | str = ModelSpec(), out=None, oracle: str | None = None) -> int:
     """Build part `split` of set `name` in a temp dir and run it through `run_eval` (which prints both tables,
     per-case misses for a dev part only); the eval's exit code."""
     from .runner import run_eval
@@ -143,7 +144,7 @@ def run_realdata(name: str, *, split: Split | None = None, limit: int | None = N
 
 
 def cli_realdata(name: str, paths, *, split: str | None, limit: int | None, offset: int, workers: int,
-                 model: str, oracle: str | None = None) -> int:
+                 model: ModelSpec | str, oracle: str | None = None) -> int:
     """`research eval --realdata NAME [--split dev|test]`: bad input is one `error:` line and exit 2."""
     if paths:
         print("error: --realdata builds its own cases; give no case folders with it", file=sys.stderr)

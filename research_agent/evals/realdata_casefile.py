@@ -1,6 +1,7 @@
 """Writing one real-data case folder: case.toml, gold.json and one HTML page per document.
 
-Shared by the RAMDocs and the comparison builders (`realdata`, `realdata_comparison`).
+Shared by the RAMDocs and the comparison builders (`realdata`, `realdata_comparison`), with
+the error both raise when the shared data is not there (`RealDataMissing`).
 Pages carry no date and no boilerplate: the body is the document text, the `<title>`
 what a search engine would show.
 """

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ..config import ResearchConfig, default_eval_paths, load_config, model_settings
+from ..model_spec import ModelSpec
 from .case import EvalCase, discover_cases, load_case
 from . import recorded
 from .metrics import COLUMNS, CaseFacts, RunMetrics, aggregate, fmt, is_correct, measure
@@ -35,11 +36,11 @@ THRESHOLDS = {
 """What the evidence stopper must meet; quick cases must also use fewer tool calls than max-steps only."""
 
 
-def run_case(case_dir: str, stopper: str, model: str = "offline", record: bool = False, keep: str | None = None,
-             oracle: str | None = None) -> dict:
+def run_case(case_dir: str, stopper: str, model: ModelSpec | str = ModelSpec(), record: bool = False,
+             keep: str | None = None, oracle: str | None = None) -> dict:
     """Run one case under one stopper; returns `RunMetrics.to_dict()`.
 
-    `model="scripted:auto"` replays the case's recorded script (`EvalCase.model_script_path`);
+    `model` `scripted:auto` replays the case's recorded script (`EvalCase.model_script_path`);
     a case without one is scored as failed, never silently run offline.  `record=True`
     (evidence stopper only) writes the model's answers to the case's script file.  `keep`: the
     eval recording's folder, where the case's database stays (`<stopper>/<case>.db`) for replay.
@@ -47,13 +48,14 @@ def run_case(case_dir: str, stopper: str, model: str = "offline", record: bool =
     loopback server in the model's seat, whatever `model` says, and scores its findings."""
     case = load_case(Path(case_dir))
     started = time.monotonic()
-    if model == "scripted:auto":
+    spec = eval_model(model)
+    if spec.is_auto:
         script = case.model_script_path
         if script is None:
             return _crashed(case, stopper, f"no recorded model script in {case.root} (record one with --record)", 0.0)
-        model = f"scripted:{script}"
+        spec = spec.with_script(script)
     record_to = None
-    if record and stopper == "evidence" and model != "offline":
+    if record and stopper == "evidence" and spec.uses_model:
         record_to = case.record_target
         record_to.unlink(missing_ok=True)  # a recording replaces the previous one
     server, reader = None, None
@@ -61,9 +63,9 @@ def run_case(case_dir: str, stopper: str, model: str = "offline", record: bool =
         from .oracle import MODEL_NAME, perfect_reader_server
 
         server, reader = perfect_reader_server(case.root, oracle)  # type: ignore[arg-type]
-        model = f"openai:{MODEL_NAME}"
+        spec = ModelSpec.parse(f"openai:{MODEL_NAME}")
     try:
-        outcome = _start(case, stopper, model, record_to, keep, None if server is None else server.base_url)
+        outcome = _start(case, stopper, spec, record_to, keep, None if server is None else server.base_url)
     except Exception as exc:  # an eval run that crashes is scored as failed, with the reason shown
         import traceback
         traceback.print_exc()
@@ -81,7 +83,7 @@ def run_case(case_dir: str, stopper: str, model: str = "offline", record: bool =
     return metrics.to_dict()
 
 
-def _start(case: EvalCase, stopper: str, model: str, record_to: Path | None, keep: str | None,
+def _start(case: EvalCase, stopper: str, spec: ModelSpec, record_to: Path | None, keep: str | None,
            base_url: str | None) -> Any:
     """Run the case in a temp dir of its own (store, index, traces) and return the outcome."""
     from .. import compose
@@ -91,7 +93,7 @@ def _start(case: EvalCase, stopper: str, model: str, record_to: Path | None, kee
     with tempfile.TemporaryDirectory(prefix="research-eval-") as tmp:
         tmpdir = Path(tmp)
         settings: dict[str, Any] = (
-            model_settings(load_config(), model) if model.startswith("openai:") else {"model": model})
+            model_settings(load_config(), spec) if spec.kind == "openai" else {"model": spec})
         if base_url is not None:  # a model served for this case: its negotiated rung is remembered in the temp dir
             settings.update(openai_base_url=base_url, llm_capabilities_file=tmpdir / "llm_capabilities.json")
         db = _kept_db(keep, stopper, case.id) if keep else tmpdir / "eval.db"
@@ -187,12 +189,13 @@ def check_thresholds(summary: dict) -> list[str]:
 
 def run_eval(
     paths: list[Path], *, baselines: bool = False, json_path: Path | None = None, workers: int = 2,
-    model: str = "offline", record: bool = False, out=None, split: str = "dev", oracle: str | None = None,
+    model: ModelSpec | str = ModelSpec(), record: bool = False, out=None, split: str = "dev", oracle: str | None = None,
 ) -> int:
     """Run the cases under `paths` and print the tables.  `split="test"`: the cases are a test part
     (docs/splits.md) — only aggregates are printed or written, never a case's miss.  `oracle`: a perfect
     reader model in the model's seat (`run_case`)."""
     out = out if out is not None else sys.stdout  # resolved per call: stdout may be swapped between calls
+    model = eval_model(model)
     unread: list[EvalCase] = []  # cases whose question the parser refuses: measured as misses, not run
     cases = discover_cases(paths or default_eval_paths(), refused=unread)
     refused = "no cases found" if not cases + unread else _refusal(model, record=record, baselines=baselines, oracle=oracle)
@@ -201,7 +204,7 @@ def run_eval(
         return 2
     stoppers = STOPPERS if baselines else ("evidence",)
     started = time.monotonic()
-    folder, recording, removed = recorded.new_recording(f"oracle:{oracle}" if oracle else model)
+    folder, recording, removed = recorded.new_recording(f"oracle:{oracle}" if oracle else str(model))
     recording.split = split
     results = _run_jobs([(str(c.root), s, model, record, str(folder), oracle) for s in stoppers for c in cases], workers)
     results += [_question_refused(c, s) for s in stoppers for c in unread]
@@ -245,6 +248,11 @@ def _write_json(path: Path, summary: dict, results: list[dict], failures: list[s
     path.write_text(json.dumps(data, indent=2, default=str))
 
 
+def eval_model(model: ModelSpec | str) -> ModelSpec:
+    """The eval's model: a `ModelSpec` as given, or text parsed once (`scripted:auto` allowed)."""
+    return model if isinstance(model, ModelSpec) else ModelSpec.parse(model, allow_auto=True)
+
+
 def _keep(folder: Path, recording: recorded.RecordedEval, cases: list[EvalCase], stoppers: tuple[str, ...],
           results: list[dict[str, Any]]) -> None:
     """Write the recording's manifest: every case run whose database holds a recording."""
@@ -257,24 +265,24 @@ def _keep(folder: Path, recording: recorded.RecordedEval, cases: list[EvalCase],
     recorded.save(folder, recording)
 
 
-def _refusal(model: str, *, record: bool, baselines: bool, oracle: str | None = None) -> str | None:
+def _refusal(model: ModelSpec, *, record: bool, baselines: bool, oracle: str | None = None) -> str | None:
     """Why this combination of options cannot run, or None."""
     if oracle is not None:
         from .oracle import ORACLE_MODES
 
         if oracle not in ORACLE_MODES:
             return f"--oracle {oracle!r}: choose one of {', '.join(ORACLE_MODES)}"
-        if model != "offline" or record:
+        if model.kind != "offline" or record:
             return "--oracle puts its own model in the model's seat: give it no --model and no --record"
-    if record and (model == "offline" or model.startswith("scripted:")):
-        return f"--record needs a model to record (rules or openai:<name>), not {model!r}"
-    if baselines and model.startswith("scripted:"):
+    if record and model.kind in ("offline", "scripted"):
+        return f"--record needs a model to record (rules or openai:<name>), not {str(model)!r}"
+    if baselines and model.kind == "scripted":
         return ("--baselines with a recorded script: the scripts hold the evidence stopper's runs only; "
                 "run the baselines with a live model (rules, openai:<name>) or offline")
     return None
 
 
-def _run_jobs(jobs: list[tuple[str, str, str, bool, str, str | None]], workers: int) -> list[dict[str, Any]]:
+def _run_jobs(jobs: list[tuple[str, str, ModelSpec, bool, str, str | None]], workers: int) -> list[dict[str, Any]]:
     if workers > 1:
         # leaving the block (normally, or on Ctrl-C) terminates the workers; a
         # SIGKILLed parent takes them with it (see workers.py)
@@ -283,7 +291,7 @@ def _run_jobs(jobs: list[tuple[str, str, str, bool, str, str | None]], workers: 
     return [run_case(*j) for j in jobs]
 
 
-def _print_summary(summary: dict[str, Any], stoppers: tuple[str, ...], model: str, baselines: bool, out: Any) -> None:
+def _print_summary(summary: dict[str, Any], stoppers: tuple[str, ...], model: ModelSpec | str, baselines: bool, out: Any) -> None:
     for stopper in stoppers:
         print(table(f"\n== stopper: {stopper} ==", summary[stopper]), file=out)
         overall = summary[stopper]["overall"]

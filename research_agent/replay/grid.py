@@ -19,7 +19,7 @@ from typing import Any
 from ..endings import end_kind_for
 from ..evals.metrics import Ended, RunMetrics, aggregate, fmt, is_correct, score
 from ..evals.recorded import EvalReplayError, RecordedCase
-from ..report import build_report
+from ..report import report_facts
 from ..config import ResearchConfig
 from ..construct import open_store
 from .recording import NotReplayable, Recording
@@ -110,13 +110,13 @@ def _load(folder: Path, case: RecordedCase) -> _Case:
 def _scored(case: _Case, point: ReplaySettings, r: Replayed) -> RunMetrics:
     reason = r.stop.reason if r.stop is not None else None
     end_kind = end_kind_for(reason).value if reason is not None else "unknown"
-    report_md = ""
+    facts = None
     if reason is not None and end_kind != "completed":
         usage = {"steps": r.at.step, "tool_calls": r.at.tool_calls, "tokens": r.at.tokens, "cost": r.at.cost}
-        report_md, _ = build_report(r.state, task_id=case.recorded.task_id, end_kind=end_kind_for(reason),
-                                    stop_reason=reason, stop_detail=r.stop.detail if r.stop else None, usage=usage,
-                                    resume_command=None)
-    ended = Ended(r.state, end_kind, reason.value if reason else None, r.stop.detail if r.stop else None, report_md,
+        facts = report_facts(r.state, task_id=case.recorded.task_id, end_kind=end_kind_for(reason),
+                             stop_reason=reason, stop_detail=r.stop.detail if r.stop else None, usage=usage,
+                             resume_command=None, answer_text=None)
+    ended = Ended(r.state, end_kind, reason.value if reason else None, r.stop.detail if r.stop else None, facts,
                   r.at.tokens, r.at.cost)
     metrics = score(case.recorded.facts, point.label(), ended, 0.0)
     metrics.beyond_recording = r.stop is None

@@ -180,14 +180,20 @@ def test_a_comparison_cell_is_stated_by_its_own_objects_page(tmp_path):
 
 
 def test_other_requests_get_the_rule_stand_ins_answer():
-    from research_agent.policy import prompts
+    from research_agent.llm.request import ConfirmedCell, SynthesizeRequest, to_wire
 
     reader = PerfectReader(CaseGold({}, {}), "gold")
-    rows = [{"cell": "Okapi/founding year", "value": "2011", "conclusion": None, "independent_sources": 1}]
-    body = {"model": "perfect-reader", "messages": [
-        {"role": "system", "content": prompts.system_prompt("synthesize")},
-        {"role": "user", "content": prompts.synthesize_user("When was Okapi founded?", rows)}]}
+    request = SynthesizeRequest(question="When was Okapi founded?", confirmed=[
+        ConfirmedCell(cell="Okapi/founding year", value="2011", conclusion=None, independent_sources=1)])
+    body = {"model": "perfect-reader", "messages": [{"role": "user", "content": "(the rendered prompt)"}],
+            "research_request": to_wire(request)}
     reply = reader(body)
     assert reply.kind == "text" and reader.errors == 0
     assert json.loads(reply.content)["claims"] == [{"cell": "Okapi/founding year", "statement": "Okapi — founding year: 2011."}]
     assert reader.offers == []
+
+
+def test_a_request_without_its_typed_parts_is_an_error_the_perfect_reader_counts():
+    reader = PerfectReader(CaseGold({}, {}), "gold")
+    reply = reader({"model": "perfect-reader", "messages": [{"role": "user", "content": "Cells (JSON):\n[]"}]})
+    assert reply.kind != "text" and reader.errors == 1

@@ -22,15 +22,18 @@ FakeOpenAIServer = LoopbackOpenAIServer
 def replay_script(path_or_text: str | Any) -> ScriptFn:
     """A server script that plays a `scripted:` JSONL file over HTTP.
 
-    Lines are chosen exactly as `--model scripted:` chooses them (by the task
-    marker and what the request contains), so one recorded script drives both
-    the in-process `ScriptedModel` and the real `openai` client path.
+    Lines are chosen exactly as `--model scripted:` chooses them (by the typed
+    request, which the adapter sends to a loopback server in the body's
+    `research_request` field, and by what the messages contain), so one
+    recorded script drives both the in-process `ScriptedModel` and the real
+    `openai` client path.
     `raise` lines become HTTP errors: unavailable → 503, rejected → 400,
     invalid → a refusal.
     """
     from pathlib import Path
 
     from research_agent.llm import ModelOutputInvalid, ModelRejected, ModelUnavailable
+    from research_agent.llm.request import WIRE_FIELD, from_wire
     from research_agent.llm.scripted import ScriptSelector, parse_script
 
     p = Path(str(path_or_text))
@@ -39,7 +42,8 @@ def replay_script(path_or_text: str | Any) -> ScriptFn:
 
     def play(request: dict[str, Any]) -> Reply | None:
         try:
-            out = selector(request.get("messages", []))
+            typed = from_wire(request[WIRE_FIELD]) if WIRE_FIELD in request else None
+            out = selector(request.get("messages", []), typed)
         except ModelUnavailable as exc:
             return Reply.error(503, message=str(exc))
         except ModelRejected as exc:
