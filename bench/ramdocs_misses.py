@@ -1,4 +1,4 @@
-"""Why the reader misses a RAMDocs gold value: one row per question, a class per miss.
+"""Why the reader misses a RAMDocs gold value: one row per question of the dev part, a class per miss.
 
 Reads every correct document of each RAMDocs line straight through `read_page` (no agent,
 no search: what the reader itself can read) and classes each line where no reading holds
@@ -11,6 +11,9 @@ a gold form:
 * `not recognised`   — the object is named near the gold value but nothing is read;
 * `other value`      — a reading was made, with another value (governance/attribution);
 also counts readings of a `wrong_answers` value from any document (misinformation read).
+
+Only the dev part (rows 1–200, docs/splits.md) is read: a test row's miss is never shown.
+`--offset/--limit` work inside it.
 
 Usage: python bench/ramdocs_misses.py [--offset 0] [--limit N] [--show CLASS] [--runs runs.json]
 (`--runs`: the JSON of `bench/realdata.py --json`, to add the eval's own "gold read").
@@ -29,6 +32,7 @@ from research_agent.evals.realdata import RAMDOCS_FILE, shared_data_dir
 from research_agent.evals.realdata_casefile import opening_words
 from research_agent.evals.realdata_contract import ramdocs_contract
 from research_agent.evals.realdata_score import gold_match
+from research_agent.evals.splits import RAMDOCS_ROWS, chosen_rows
 from research_agent.evals.support import squash
 from research_agent.reading import Target, read_page
 from research_agent.reading.lexicon import family_named
@@ -87,8 +91,8 @@ def main() -> int:
     ap.add_argument("--runs", type=Path, default=None)
     args = ap.parse_args()
     lines = (shared_data_dir() / RAMDOCS_FILE).read_text(encoding="utf-8").splitlines()
-    chosen = list(enumerate(lines, start=1))[args.offset:]
-    chosen = chosen[: args.limit] if args.limit is not None else chosen
+    rows = chosen_rows(RAMDOCS_ROWS["dev"], limit=args.limit, offset=args.offset)
+    chosen = [(n, lines[n - 1]) for n in rows if n <= len(lines)]
     rows = [classify(n, json.loads(line)) for n, line in chosen if line.strip()]
     eval_read = {}
     if args.runs:

@@ -1,12 +1,14 @@
-"""The whole real-data dev set through `research eval`: every RAMDocs line in
-../shared/data (400) and every comparison case we wrote (realdata_cases.toml).
+"""The real-data dev parts, whole, through `research eval`: RAMDocs rows 1–200, MuSiQue
+questions 1–50 and the comparison cases we wrote (realdata_cases.toml, realdata_cases_fresh.toml),
+with every case's miss.  Test parts (and the dev − test gap): bench/reader_splits.py.
 
 Prints, per set, the real-data table: cell accuracy (confirmed cells matching a gold
 form), endings (end kind = expected), gold read (some finding holds a gold value),
 wrong confirmations (a confirmed value its quotes do not state for that object, or a
 RAMDocs wrong answer), tool calls per case vs the minimum (1 search + the gold pages).
 
-Usage: python bench/realdata.py [--set ramdocs|comparison|all] [--limit N] [--workers 2] [--json FILE]
+Usage: python bench/realdata.py [--set ramdocs|musique|comparison|comparison-fresh|all] [--limit N]
+       [--workers 2] [--json FILE]
 """
 
 from __future__ import annotations
@@ -19,9 +21,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from research_agent.evals.realdata import SETS, RealDataMissing, build_set
+from research_agent.evals.realdata import RealDataMissing, build_set
 from research_agent.evals.realdata_score import realdata_table
 from research_agent.evals.runner import run_eval
+
+
+SETS = ("ramdocs", "musique", "comparison", "comparison-fresh")
 
 
 def main() -> int:
@@ -36,7 +41,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="research-bench-realdata-") as tmp:
         for name in SETS if args.set == "all" else (args.set,):
             try:
-                cases = build_set(name, Path(tmp) / name, limit=args.limit)
+                cases = build_set(name, Path(tmp) / name, split="dev", limit=args.limit).cases
             except RealDataMissing as exc:
                 print(f"error: {exc}", file=sys.stderr)
                 return 2

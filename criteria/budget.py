@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import StopCriteria, StopReason
-from engine.criteria import NO_STOP, Verdict
+from engine.criteria import NO_STOP, StopVerdict
 from research_agent.state import ResearchState
 
 
@@ -19,7 +19,7 @@ class ToolCallBudgetCriteria(StopCriteria):
     def __init__(self, max_tool_calls: int) -> None:
         self.max_tool_calls = max_tool_calls
 
-    def should_stop(self, state: Any, step_count: int, runtime_info: dict[str, Any] | None = None) -> Verdict:
+    def should_stop(self, state: Any, step_count: int, runtime_info: dict[str, Any] | None = None) -> StopVerdict:
         if not isinstance(state, ResearchState):
             return NO_STOP
         calls = state.progress.tool_calls

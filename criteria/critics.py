@@ -77,6 +77,6 @@ class GroundingCritic(Critic):
     def evaluate(self, state: Any, decision: Decision, results: list[Any]) -> dict[str, Any]:
         if not isinstance(state, ResearchState):
             return {"action": "continue"}
-        this_step = state.step_log[-1].get("rejected_findings", 0) if state.step_log else 0
+        this_step = state.step_log[-1].rejected_findings if state.step_log else 0
         total = state.progress.rejected_findings
         return {"action": "continue", "critic": "grounding", "rejected_this_step": this_step, "rejected_total": total}

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import StopCriteria, StopReason
-from engine.criteria import Verdict
+from engine.criteria import StopVerdict
 from research_agent.state import ResearchState
 
 
@@ -21,7 +21,7 @@ class ToolFailureCriteria(StopCriteria):
     def __init__(self, max_consecutive_failures: int = 6) -> None:
         self.max_consecutive_failures = max_consecutive_failures
 
-    def should_stop(self, state: Any, step_count: int, runtime_info: dict[str, Any] | None = None) -> Verdict:
+    def should_stop(self, state: Any, step_count: int, runtime_info: dict[str, Any] | None = None) -> StopVerdict:
         if not isinstance(state, ResearchState):
             return False, None, None
         for tool in ("search", "visit"):

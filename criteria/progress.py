@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import StopCriteria, StopReason
-from engine.criteria import Verdict
+from engine.criteria import StopVerdict
 from research_agent.state import ResearchState
 
 
@@ -28,7 +28,7 @@ class NoProgressCriteria(StopCriteria):
         self.max_unchanged_steps = max_unchanged_steps
         self.max_duplicates = max_duplicates
 
-    def should_stop(self, state: Any, step_count: int, runtime_info: dict[str, Any] | None = None) -> Verdict:
+    def should_stop(self, state: Any, step_count: int, runtime_info: dict[str, Any] | None = None) -> StopVerdict:
         if not isinstance(state, ResearchState):
             return False, None, None
         open_cells = state.unanswered_cells()

@@ -11,6 +11,12 @@ The run ends (``abort`` is set) when:
 * a passage matches an exfiltration rule or one of ``policy.abort_rules``
   (sending data out, moving money, revealing secrets, running code): the
   attempt itself is what a human must see;
+* a cut passage, whatever rule flagged it, orders an exfiltration
+  (``injection_structure.exfiltration_in``: secrets, personal data or the
+  conversation sent out, the reader's report mailed to an outside address,
+  money moved, code run, an internal, link-local or metadata address opened):
+  exfiltration aborts whatever the phrasing, also when the passage could be
+  cut out;
 * the flagged passages cover ``policy.max_quarantined_share`` of the text or
   more: a page that is mostly instructions has nothing left worth reading.
 
@@ -25,8 +31,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from .injection_structure import exfiltration_in
 from .risk_policy import RiskPolicy
-from .risk_screen import Passage, RiskFlag, find_passages, flags_of, normalise_page
+from .risk_screen import Passage, RiskFlag, find_passages, flags_of, normalise_page, screen_url
 
 __all__ = ["Quarantine", "quarantine"]
 
@@ -62,13 +69,18 @@ def quarantine(text: str, policy: RiskPolicy, *, url: str | None = None) -> Quar
     kept.append(normalised[last:])
     flags = flags_of(found, url=url)
     share = sum(end - start for start, end in spans) / max(1, len(normalised.strip()))
-    return Quarantine("".join(kept).strip(), [c for c in cut if c], flags, _abort(found, share, policy))
+    passages = [c for c in cut if c]
+    return Quarantine("".join(kept).strip(), passages, flags, _abort(found, passages, share, policy))
 
 
-def _abort(found: list[Passage], share: float, policy: RiskPolicy) -> str | None:
+def _abort(found: list[Passage], passages: list[str], share: float, policy: RiskPolicy) -> str | None:
     for passage in found:
         if passage.kind == "exfiltration" or passage.rule in policy.abort_rules:
             return f"rule {passage.rule!r} matched: {passage.evidence[:120]!r}"
+    for text in passages:
+        kind = exfiltration_in(text, private_url=lambda u: screen_url(u, policy) is not None)
+        if kind is not None:
+            return f"a quarantined passage orders exfiltration ({kind}): {text[:120]!r}"
     if share >= policy.max_quarantined_share:
         return f"the page is mostly instructions ({share:.0%} of its text flagged)"
     return None

@@ -13,12 +13,12 @@ from __future__ import annotations
 from typing import Any
 
 from engine import StopCriteria, StopReason
-from engine.criteria import Verdict
+from engine.criteria import StopVerdict
 from research_agent.state import ResearchState
 
 
 class RiskCriteria(StopCriteria):
-    def should_stop(self, state: Any, step_count: int, runtime_info: dict[str, Any] | None = None) -> Verdict:
+    def should_stop(self, state: Any, step_count: int, runtime_info: dict[str, Any] | None = None) -> StopVerdict:
         if not isinstance(state, ResearchState) or not state.risk:
             return False, None, None
         first = state.risk[0]

@@ -20,6 +20,10 @@ Every regex is compiled and every CIDR parsed when the policy is built, so a
 bad policy fails at load time with :class:`RiskPolicyError` naming the file and
 the key, never halfway through a run.  Patterns are matched case-insensitively
 (``re.IGNORECASE | re.MULTILINE``); a rule that needs case uses ``(?-i:...)``.
+
+A domain list (this policy's ``denied_domains``; the contract's official, primary,
+allowed and denied domains; the network policy's) is read one way everywhere,
+:func:`domain_covering`: a listed domain covers itself and its subdomains.
 """
 
 from __future__ import annotations
@@ -30,6 +34,8 @@ import tomllib
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
+
+from collections.abc import Iterable
 
 from pydantic import BaseModel, ConfigDict, PrivateAttr, ValidationError, field_validator
 
@@ -44,6 +50,18 @@ PATTERN_FLAGS = re.IGNORECASE | re.MULTILINE
 IPNetwork = ipaddress.IPv4Network | ipaddress.IPv6Network
 
 _PATTERN_TABLES = ("personal_data_patterns", "injection_patterns", "exfiltration_patterns")
+
+
+
+def domain_covering(host: str, domains: Iterable[str]) -> str | None:
+    """The first of `domains` that covers `host` — `host` is that domain or one of its subdomains
+    ("docs.redis.io" is under "redis.io", "notredis.io" is not); None when none does.  Compared lowercase."""
+    host = host.lower()
+    for domain in domains:
+        d = domain.lower()
+        if host == d or host.endswith("." + d):
+            return domain
+    return None
 
 
 class RiskPolicyError(ValueError):
@@ -179,7 +197,7 @@ class RiskPolicy(BaseModel):
         path = Path(path)
         try:
             text = path.read_text(encoding="utf-8")
-        except OSError as exc:
+        except (OSError, UnicodeDecodeError) as exc:
             raise RiskPolicyError(f"{path}: cannot read risk policy: {exc}") from exc
         user = _parse_toml(text, str(path))
         base = cls.default().model_dump()

@@ -43,7 +43,7 @@ from typing import Literal
 from urllib.parse import unquote, urlsplit
 
 from .injection_structure import find_instructions
-from .risk_policy import RiskPolicy
+from .risk_policy import RiskPolicy, domain_covering
 
 __all__ = [
     "Passage",
@@ -131,9 +131,9 @@ def screen_url(url: str, policy: RiskPolicy) -> RiskFlag | None:
         return screen_ip(address, policy, evidence=evidence, spelled=host)
     if _looks_numeric(host):
         return RiskFlag("private_address", f"host {host!r} is an unparseable numeric address", evidence)
-    for domain in policy.denied_domains:
-        if host == domain or host.endswith("." + domain):
-            return RiskFlag("denied_domain", f"host {host!r} is in denied domain {domain!r}", evidence)
+    domain = domain_covering(host, policy.denied_domains)
+    if domain is not None:
+        return RiskFlag("denied_domain", f"host {host!r} is in denied domain {domain!r}", evidence)
     return None
 
 
@@ -317,7 +317,7 @@ def find_passages(normalised: str, policy: RiskPolicy) -> list[Passage]:
                 if key not in found:
                     found[key] = Passage(kind, name, key[1], offset + match.end(), _excerpt(window, match))
     if policy.structural_screen:
-        for hit in find_instructions(normalised):
+        for hit in find_instructions(normalised, private_url=lambda url: screen_url(url, policy) is not None):
             hit_kind: RiskKind = "exfiltration" if hit.intent == "exfiltration" else "planted_instruction"
             found.setdefault((f"structure:{hit.intent}", hit.start), Passage(
                 hit_kind, f"structure:{hit.intent}", hit.start, hit.end, normalised[hit.start : hit.end][:EVIDENCE_CHARS].strip(),

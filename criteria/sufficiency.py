@@ -10,7 +10,7 @@ hard constraint, every cell confirmed / irrelevant / closed on a non-key
 dimension, and, the reverse check that is about the process rather than the
 evidence, no cell marked unavailable that was never tasked with a search.
 
-`assess` returns a `Verdict` whose detail carries the numbers (statuses, the
+`assess` returns a `SufficiencyVerdict` whose detail carries the numbers (statuses, the
 fewest independent sources behind a confirmed cell, conflicts resolved); the
 criterion stops with `evidence_sufficient` only when every check passes.
 """
@@ -22,18 +22,18 @@ from typing import Any
 from dataclasses import dataclass, field
 
 from engine import StopCriteria, StopReason
-from engine.criteria import Verdict as StopVerdict
+from engine.criteria import StopVerdict
 from research_agent.state import ResearchState
 
 
 @dataclass
-class Verdict:
+class SufficiencyVerdict:
     sufficient: bool
     detail: str
     blockers: list[str] = field(default_factory=list)
 
 
-def assess(state: ResearchState) -> Verdict:
+def assess(state: ResearchState) -> SufficiencyVerdict:
     key_dims = {d.name for d in state.task_contract.dimensions if d.key}
     blockers: list[str] = []
     resolved_conflicts = 0
@@ -66,8 +66,8 @@ def assess(state: ResearchState) -> Verdict:
         gaps = [k for k, c in state.cells.items() if c.status in ("unavailable", "partial")]
         if gaps:
             detail += f"; remaining gaps on non-key dimensions: {', '.join(gaps)}"
-        return Verdict(True, detail, [])
-    return Verdict(False, detail + f"; blocked by {len(blockers)}: " + "; ".join(blockers[:4]), blockers)
+        return SufficiencyVerdict(True, detail, [])
+    return SufficiencyVerdict(False, detail + f"; blocked by {len(blockers)}: " + "; ".join(blockers[:4]), blockers)
 
 
 class EvidenceSufficiencyCriteria(StopCriteria):

@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # the same names, eagerly, for type checkers
         StopCriteria,
     )
     from .critic import Critic, CriticVerdict
-    from .engine import Engine
+    from .engine import Engine, run_agent
     from .errors import (
         ComponentContractError,
         DuplicateTool,
@@ -42,7 +42,7 @@ if TYPE_CHECKING:  # the same names, eagerly, for type checkers
     )
     from .events import EngineEvent, parse_event
     from .hooks import EngineHook
-    from .model import MeteredModel, Model, ModelResponse, ScriptedModel, UsageMeter, estimate_tokens
+    from .model import BudgetRefusal, MeteredModel, Model, ModelResponse, ScriptedModel, UsageMeter, estimate_tokens
     from .parser import JsonDecisionParser, Parser
     from .recovery import RecoveryPolicy
     from .state import StateSchema
@@ -79,6 +79,7 @@ _EXPORTS: dict[str, str] = {
     "Critic": "critic",
     "CriticVerdict": "critic",
     "Engine": "engine",
+    "run_agent": "engine",
     "ComponentContractError": "errors",
     "DuplicateTool": "errors",
     "EngineBusy": "errors",
@@ -91,6 +92,7 @@ _EXPORTS: dict[str, str] = {
     "EngineEvent": "events",
     "parse_event": "events",
     "EngineHook": "hooks",
+    "BudgetRefusal": "model",
     "MeteredModel": "model",
     "Model": "model",
     "ModelResponse": "model",
@@ -142,6 +144,7 @@ __all__ = [
     "ActionResult",
     "AgentModule",
     "AsyncEngine",
+    "BudgetRefusal",
     "BUDGET_REASONS",
     "CancelToken",
     "ComponentContractError",
@@ -192,5 +195,6 @@ __all__ = [
     "estimate_tokens",
     "parse_event",
     "redact",
+    "run_agent",
     "run_status",
 ]

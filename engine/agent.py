@@ -29,23 +29,21 @@ the agent calls on its own (in decide, reduce, or through a policy) is metered
 when it is handed over as `MeteredModel(model, engine.meter)` (the engine's
 `meter=` seam); usage from models reached some other way must be reported on
 `Decision.usage`.  The engine never replaces `self.llm`.
+
+The agent knows nothing of the engine that drives it (`engine.py` imports this
+module, never the reverse): `run_agent(agent, task)` there runs one on a fresh
+`Engine`.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from .model import Message, Model
 from .state import StateSchema
 from .tools import ToolRegistry
-from .types import Action, Decision, EngineResult, Observation, Refusal, RuntimeBudget, StepRecord, Task
-
-if TYPE_CHECKING:
-    from .criteria import StopCriteria
-    from .critic import Critic
-    from .engine import Engine
+from .types import Action, Decision, Observation, Refusal, StepRecord
 
 
 S = TypeVar("S", bound=StateSchema)
@@ -95,34 +93,3 @@ class AgentModule(ABC, Generic[S]):
             messages.append({"role": "system", "content": self.system_prompt})
         messages.append({"role": "user", "content": prompt})
         return messages
-
-    # --- running -------------------------------------------------------
-
-    def build_engine(self, **kw: Any) -> "Engine":
-        """An `Engine` bound to this agent; `kw` are Engine's constructor arguments."""
-        from .engine import Engine  # the engine module imports this one
-
-        return Engine(agent=self, **kw)
-
-    def run(
-        self,
-        task: str | Task,
-        max_steps: int | None = None,
-        critics: "list[Critic] | None" = None,
-        stop_criteria: "list[StopCriteria] | None" = None,
-        return_state: bool = False,
-        **engine_kwargs: Any,
-    ) -> Any:
-        """Run `task` on a fresh engine.
-
-        Returns the `EngineResult` when `return_state` is true, else the final
-        result.  `max_steps` overrides the budget's step limit; `state` and
-        `run_id` in `engine_kwargs` go to `Engine.run`, the rest to `Engine`.
-        """
-        run_kwargs = {k: engine_kwargs.pop(k) for k in ("state", "run_id") if k in engine_kwargs}
-        if max_steps is not None:
-            budget = engine_kwargs.pop("budget", None) or RuntimeBudget()
-            engine_kwargs["budget"] = replace(budget, max_steps=max_steps)
-        engine = self.build_engine(critics=critics, stop_criteria=stop_criteria, **engine_kwargs)
-        result: EngineResult[Any] = engine.run(task, **run_kwargs)
-        return result if return_state else result.state.final_result

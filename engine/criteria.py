@@ -14,7 +14,9 @@ it; that is the bug this design avoids.)
 
 The engine applies its `RuntimeBudget` through `MaxStepsCriteria`,
 `MaxRuntimeCriteria`, `MaxTokensCriteria` and `MaxCostCriteria`, always, after
-the configured criteria.  "Reaching" a limit stops the run (>=).
+the configured criteria.  "Reaching" a limit stops the run (>=); so does a
+model call refused before it was made because it would cross the token or cost
+limit (`runtime_info["budget_refusal"]`, a `model.BudgetRefusal` of that kind).
 """
 
 from __future__ import annotations
@@ -25,24 +27,25 @@ from collections.abc import Callable
 from dataclasses import fields, is_dataclass
 from typing import Any
 
+from .model import BudgetRefusal
 from .stop_reason import StopReason
 
-Verdict = tuple[bool, StopReason | None, str | None]
-NO_STOP: Verdict = (False, None, None)
+StopVerdict = tuple[bool, StopReason | None, str | None]
+NO_STOP: StopVerdict = (False, None, None)
 
 
 class StopCriteria(ABC):
     """Decides, after each step, whether the run should end."""
 
     @abstractmethod
-    def should_stop(self, state: Any, step_count: int, runtime_info: dict[str, Any] | None = None) -> Verdict:
+    def should_stop(self, state: Any, step_count: int, runtime_info: dict[str, Any] | None = None) -> StopVerdict:
         """Return (should_stop, reason, detail)."""
 
 
 class FinalResultCriteria(StopCriteria):
     """Stops once `state.final_result` holds an answer (not None, not an empty string)."""
 
-    def should_stop(self, state: Any, step_count: int, runtime_info: dict[str, Any] | None = None) -> Verdict:
+    def should_stop(self, state: Any, step_count: int, runtime_info: dict[str, Any] | None = None) -> StopVerdict:
         result = getattr(state, "final_result", None)
         if result is None or result == "":
             return NO_STOP
@@ -55,7 +58,7 @@ class MaxStepsCriteria(StopCriteria):
     def __init__(self, max_steps: int) -> None:
         self.max_steps = max_steps
 
-    def should_stop(self, state: Any, step_count: int, runtime_info: dict[str, Any] | None = None) -> Verdict:
+    def should_stop(self, state: Any, step_count: int, runtime_info: dict[str, Any] | None = None) -> StopVerdict:
         if step_count >= self.max_steps:
             return True, StopReason.BUDGET_STEPS, f"{step_count}/{self.max_steps} steps"
         return NO_STOP
@@ -67,7 +70,7 @@ class MaxRuntimeCriteria(StopCriteria):
     def __init__(self, max_runtime_seconds: float) -> None:
         self.max_runtime_seconds = max_runtime_seconds
 
-    def should_stop(self, state: Any, step_count: int, runtime_info: dict[str, Any] | None = None) -> Verdict:
+    def should_stop(self, state: Any, step_count: int, runtime_info: dict[str, Any] | None = None) -> StopVerdict:
         elapsed = float((runtime_info or {}).get("elapsed_seconds", 0.0))
         if elapsed >= self.max_runtime_seconds:
             return True, StopReason.BUDGET_TIME, f"{elapsed:.2f}/{self.max_runtime_seconds:g} seconds"
@@ -80,11 +83,11 @@ class MaxTokensCriteria(StopCriteria):
     def __init__(self, max_tokens: int) -> None:
         self.max_tokens = max_tokens
 
-    def should_stop(self, state: Any, step_count: int, runtime_info: dict[str, Any] | None = None) -> Verdict:
+    def should_stop(self, state: Any, step_count: int, runtime_info: dict[str, Any] | None = None) -> StopVerdict:
         used = int((runtime_info or {}).get("total_tokens", 0))
         if used >= self.max_tokens:
             return True, StopReason.BUDGET_TOKENS, f"{used}/{self.max_tokens} tokens"
-        return NO_STOP
+        return _refused(runtime_info, StopReason.BUDGET_TOKENS)
 
 
 class MaxCostCriteria(StopCriteria):
@@ -93,11 +96,19 @@ class MaxCostCriteria(StopCriteria):
     def __init__(self, max_cost: float) -> None:
         self.max_cost = max_cost
 
-    def should_stop(self, state: Any, step_count: int, runtime_info: dict[str, Any] | None = None) -> Verdict:
+    def should_stop(self, state: Any, step_count: int, runtime_info: dict[str, Any] | None = None) -> StopVerdict:
         cost = float((runtime_info or {}).get("total_cost", 0.0))
         if cost >= self.max_cost:
             return True, StopReason.BUDGET_COST, f"${cost:.4f}/${self.max_cost:.4f} cost"
-        return NO_STOP
+        return _refused(runtime_info, StopReason.BUDGET_COST)
+
+
+def _refused(runtime_info: dict[str, Any] | None, reason: StopReason) -> StopVerdict:
+    """A call refused by this limit before it was made ends the run as reaching the limit does."""
+    refusal = (runtime_info or {}).get("budget_refusal")
+    if isinstance(refusal, BudgetRefusal) and refusal.reason is reason:
+        return True, reason, refusal.detail
+    return NO_STOP
 
 
 # Fields the engine itself writes; a state that differs only in these has not changed.
@@ -132,7 +143,7 @@ class StagnationCriteria(StopCriteria):
         fn_name = getattr(self.signature_fn, "__qualname__", type(self.signature_fn).__name__)
         self.key = key or f"stagnation:{fn_name}:{max_stagnant_steps}"
 
-    def should_stop(self, state: Any, step_count: int, runtime_info: dict[str, Any] | None = None) -> Verdict:
+    def should_stop(self, state: Any, step_count: int, runtime_info: dict[str, Any] | None = None) -> StopVerdict:
         # A digest keeps state.metrics JSON-serialisable whatever the signature holds.
         signature = hashlib.sha1(repr(self.signature_fn(state)).encode()).hexdigest()
         step = getattr(state, "current_step", step_count)

@@ -29,7 +29,7 @@ Each step runs these phases, in this order, one short method each:
 Any other exception inside a step is a step error for the `RecoveryPolicy`.
 
 Run isolation: everything a run owns (records, events, usage since its start,
-retry count, kept final answer, trace files) lives on a `_Run` object created by
+retry count, kept final answer, trace files) lives on a `Run` (`run_scope.py`) created by
 `run()` and dropped when it returns, so one Engine can run many tasks in a
 row.  A cancel applies to the run in progress or, if none is, to the next run;
 the token is reset when a run ends.  An Engine runs one task at a time
@@ -51,21 +51,14 @@ from __future__ import annotations
 import threading
 import uuid
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields
+from dataclasses import replace
 from datetime import datetime, timezone
 from time import perf_counter
 from typing import Any
 
 from .agent import AgentModule
 from .cancel import CancelToken
-from .criteria import (
-    FinalResultCriteria,
-    MaxCostCriteria,
-    MaxRuntimeCriteria,
-    MaxStepsCriteria,
-    MaxTokensCriteria,
-    StopCriteria,
-)
+from .criteria import FinalResultCriteria, StopCriteria
 from .critic import Critic, CriticVerdict
 from .errors import ComponentContractError, EngineBusy, RetryLimitExceeded
 from .events import (
@@ -80,7 +73,6 @@ from .events import (
     DecidePayload,
     EngineEvent,
     ErrorEvent,
-    Phase,
     ReduceEvent,
     RunEndEvent,
     RunEndPayload,
@@ -94,10 +86,11 @@ from .hooks import EngineHook
 from .model import MeteredModel, UsageMeter
 from .parser import JsonDecisionParser, Parser
 from .recovery import RecoveryPolicy, describe
+from .run_scope import EventListener, Run, budget_criteria, effective_budget
 from .state import StateSchema
 from .stop_reason import StopReason
 from .statuses import RunStatus, run_status
-from .trace import RunTrace, TraceWriter
+from .trace import TraceWriter
 from .types import (
     Action,
     ActionResult,
@@ -111,40 +104,8 @@ from .types import (
     Usage,
 )
 
-EventListener = Callable[[EngineEvent], None]
 StopPair = tuple[StopReason | None, str | None]
 _NO_STOP: StopPair = (None, None)
-
-
-@dataclass
-class _Run:
-    """Everything one run owns; nothing here outlives `Engine.run`."""
-
-    run_id: str
-    task: Task
-    state: Any
-    budget_criteria: list[StopCriteria]
-    hooks: list[EngineHook]
-    agent_id: str
-    meter: UsageMeter
-    usage_base: Usage
-    """The meter's total when the run started: the run's usage is what it gained since."""
-    trace: RunTrace | None = None
-    on_event: EventListener | None = None
-    t0: float = field(default_factory=perf_counter)
-    records: list[StepRecord] = field(default_factory=list)
-    events: list[EngineEvent] = field(default_factory=list)
-    observation: Observation | None = None
-    phase: Phase = "prepare"
-    retries: int = 0
-    """Consecutive critic retries so far."""
-    kept_final: Any = None
-    """A final answer set aside when critics asked to retry its step."""
-    escaped: str | None = None
-    """Set when an exception escapes the run."""
-
-    def used(self) -> Usage:
-        return self.meter.total - self.usage_base
 
 
 class Engine:
@@ -253,7 +214,7 @@ class Engine:
             hook.on_run_end(result)
         return result
 
-    def _loop(self, run: _Run) -> None:
+    def _loop(self, run: Run) -> None:
         while run.state.stop_reason is None:
             if self.cancel_token.is_cancelled():
                 step = run.state.current_step + 1
@@ -261,7 +222,7 @@ class Engine:
                 return
             self._step(run, run.state.current_step + 1)
 
-    def _step(self, run: _Run, step: int) -> None:
+    def _step(self, run: Run, step: int) -> None:
         record = StepRecord(step=step)
         run.records.append(record)
         run.state.current_step = step
@@ -284,11 +245,11 @@ class Engine:
 
     # --- phases ----------------------------------------------------------
 
-    def _prepare(self, run: _Run) -> str:
+    def _prepare(self, run: Run) -> str:
         run.phase = "prepare"
         return self.agent.prepare(run.state)
 
-    def _decide(self, run: _Run, record: StepRecord, prompt: str) -> Decision:
+    def _decide(self, run: Run, record: StepRecord, prompt: str) -> Decision:
         run.phase = "decide"
         decision = self.agent.decide(run.state, run.observation)
         if decision is None:
@@ -301,7 +262,7 @@ class Engine:
         self._emit(run, DecideEvent(step_id=record.step, agent_id=run.agent_id, payload=payload))
         return decision
 
-    def _model_decision(self, run: _Run, prompt: str) -> Decision:
+    def _model_decision(self, run: Run, prompt: str) -> Decision:
         llm = self.agent.llm
         if llm is None:
             raise ComponentContractError("decide returned None but the agent has no llm to ask")
@@ -310,7 +271,7 @@ class Engine:
             run.meter.add(response.usage)
         return self.parser.parse(response.text, context={"state": run.state, "step": run.state.current_step})
 
-    def _act(self, run: _Run, record: StepRecord, decision: Decision) -> Observation:
+    def _act(self, run: Run, record: StepRecord, decision: Decision) -> Observation:
         run.phase = "act"
         for action in decision.actions:
             record.action_results.append(self._dispatch(run, action))
@@ -319,15 +280,16 @@ class Engine:
         self._emit(run, ActEvent(step_id=record.step, agent_id=run.agent_id, payload=ActPayload(results=statuses)))
         return run.observation
 
-    def _dispatch(self, run: _Run, action: Action) -> ActionResult:
+    def _dispatch(self, run: Run, action: Action) -> ActionResult:
         if self.cancel_token.is_cancelled():  # no new tool call starts after a cancel
-            return ActionResult(action.name, "skipped", error="run cancelled", error_type="Cancelled", args=action.args)
+            return ActionResult(action.name, "skipped", error="run cancelled", error_type="Cancelled", args=action.args,
+                                purpose=action.purpose)
         refusal = self.agent.guard(run.state, action)
         if refusal is not None:
             return ActionResult.refused(action, refusal)
         return self.agent.tool_registry.execute(action)
 
-    def _reduce(self, run: _Run, record: StepRecord, observation: Observation, decision: Decision) -> None:
+    def _reduce(self, run: Run, record: StepRecord, observation: Observation, decision: Decision) -> None:
         run.phase = "reduce"
         if decision.mode == "final":
             run.state.final_result = decision.final_answer
@@ -338,7 +300,7 @@ class Engine:
         run.state = state
         self._emit(run, ReduceEvent(step_id=record.step, agent_id=run.agent_id))
 
-    def _critics(self, run: _Run, record: StepRecord, decision: Decision, observation: Observation) -> CriticVerdict:
+    def _critics(self, run: Run, record: StepRecord, decision: Decision, observation: Observation) -> CriticVerdict:
         run.phase = "critic"
         outputs = [c.evaluate(run.state, decision, [r.output for r in observation.action_results]) for c in self.critics]
         for out in outputs:
@@ -358,14 +320,14 @@ class Engine:
         self._emit(run, CriticEvent(step_id=record.step, agent_id=run.agent_id, payload=payload))
         return verdict
 
-    def _check_stop(self, run: _Run, verdict: CriticVerdict) -> None:
+    def _check_stop(self, run: Run, verdict: CriticVerdict) -> None:
         run.phase = "check_stop"
         reason, detail = self._stop_verdict(run, verdict)
         if reason is not None:
             run.state.stop_reason, run.state.stop_detail = reason, detail
         self._emit_check_stop(run, reason, detail)
 
-    def _trace(self, run: _Run, record: StepRecord) -> None:
+    def _trace(self, run: Run, record: StepRecord) -> None:
         run.phase = "trace"
         record.stop_reason, record.stop_detail = run.state.stop_reason, run.state.stop_detail
         try:  # the agent summarises the step knowing whether it was the last one
@@ -391,7 +353,7 @@ class Engine:
             if run.state.stop_reason != record.stop_reason:
                 self._amend_last_step(run)
 
-    def _summary(self, run: _Run, record: StepRecord) -> dict[str, Any]:
+    def _summary(self, run: Run, record: StepRecord) -> dict[str, Any]:
         summary = self.agent.summarize_step(run.state, record)
         if not isinstance(summary, dict):
             raise ComponentContractError(f"summarize_step must return a dict, got {type(summary).__name__}")
@@ -399,7 +361,7 @@ class Engine:
 
     # --- stopping --------------------------------------------------------
 
-    def _stop_verdict(self, run: _Run, verdict: CriticVerdict) -> StopPair:
+    def _stop_verdict(self, run: Run, verdict: CriticVerdict) -> StopPair:
         state = run.state
         if verdict.action == "stop":
             return verdict.stop_reason, verdict.detail
@@ -416,13 +378,13 @@ class Engine:
             return fired
         return self._first_firing(run, run.budget_criteria)
 
-    def _hard_stop(self, run: _Run) -> StopPair:
+    def _hard_stop(self, run: Run) -> StopPair:
         """Cancellation, then the budget: what every step meets, even a rejected or failed one."""
         if self.cancel_token.is_cancelled():
             return StopReason.USER_CANCELLED, f"cancelled during step {run.state.current_step}"
         return self._first_firing(run, run.budget_criteria)
 
-    def _first_firing(self, run: _Run, criteria: list[StopCriteria]) -> StopPair:
+    def _first_firing(self, run: Run, criteria: list[StopCriteria]) -> StopPair:
         if not criteria:
             return _NO_STOP
         info = self._runtime_info(run)
@@ -434,21 +396,22 @@ class Engine:
                 return StopReason(reason), detail
         return _NO_STOP
 
-    def _runtime_info(self, run: _Run) -> dict[str, Any]:
+    def _runtime_info(self, run: Run) -> dict[str, Any]:
         total = run.used()
         return {
             "elapsed_seconds": perf_counter() - run.t0,
             "total_tokens": total.total_tokens,
             "total_cost": total.cost,
             "step_count": len(run.records),
+            "budget_refusal": run.meter.refusal,
         }
 
-    def _stop_between_steps(self, run: _Run, reason: StopReason, detail: str) -> None:
+    def _stop_between_steps(self, run: Run, reason: StopReason, detail: str) -> None:
         run.state.stop_reason, run.state.stop_detail = reason, detail
         self._emit_check_stop(run, reason, detail)
         self._amend_last_step(run)
 
-    def _amend_last_step(self, run: _Run) -> None:
+    def _amend_last_step(self, run: Run) -> None:
         """Put a stop decided after the last step's line was written onto that step (see trace.py)."""
         if not run.records:
             return
@@ -457,14 +420,14 @@ class Engine:
         if run.trace is not None:
             run.trace.step(last, amended=True)
 
-    def _keep_final_aside(self, run: _Run) -> None:
+    def _keep_final_aside(self, run: Run) -> None:
         # A retried step must not end the run through its answer, nor lose it.
         if run.state.final_result is not None:
             run.kept_final, run.state.final_result = run.state.final_result, None
 
     # --- errors ----------------------------------------------------------
 
-    def _recover(self, run: _Run, exc: Exception, record: StepRecord | None) -> None:
+    def _recover(self, run: Run, exc: Exception, record: StepRecord | None) -> None:
         message = describe(exc)
         step = record.step if record is not None else run.state.current_step
         if record is not None:
@@ -482,7 +445,7 @@ class Engine:
         else:
             raise ComponentContractError(f"recovery policy must return 'continue' or 'stop', got {action!r}") from exc
 
-    def _abort(self, run: _Run, exc: BaseException) -> None:
+    def _abort(self, run: Run, exc: BaseException) -> None:
         """An exception is escaping the run: record why, so the trace is not left 'running'."""
         run.escaped = describe(exc)
         if run.state.stop_reason is None:
@@ -493,20 +456,21 @@ class Engine:
 
     # --- start and finish ------------------------------------------------
 
-    def _start(self, task: str | Task, state: StateSchema | None, run_id: str | None, on_event: EventListener | None) -> _Run:
+    def _start(self, task: str | Task, state: StateSchema | None, run_id: str | None, on_event: EventListener | None) -> Run:
         task = task if isinstance(task, Task) else Task(objective=task)
-        budget = _effective_budget(self.budget, task)
+        budget = effective_budget(self.budget, task)
         if state is None:
             state = self.agent.init_state(task.objective)
         else:  # resuming: the previous stop no longer holds
             state.stop_reason = state.stop_detail = None
+        self.meter.refusal = None  # a refusal ends the run it happened in, not the next one
         if self.env is not None and hasattr(self.env, "reset"):
             self.env.reset()
-        run = _Run(
+        run = Run(
             run_id=run_id or uuid.uuid4().hex,
             task=task,
             state=state,
-            budget_criteria=_budget_criteria(budget),
+            budget_criteria=budget_criteria(budget),
             hooks=list(self.hooks),  # hooks (un)registered during a run apply from the next one
             agent_id=getattr(self.agent, "name", None) or type(self.agent).__name__,
             meter=self.meter,
@@ -522,7 +486,7 @@ class Engine:
             )
         return run
 
-    def _begin(self, run: _Run) -> None:
+    def _begin(self, run: Run) -> None:
         payload = RunStartPayload(run_id=run.run_id, task_id=run.task.id, objective=run.task.objective)
         self._emit(run, RunStartEvent(step_id=run.state.current_step, agent_id=run.agent_id, payload=payload))
         run.phase = "hooks"
@@ -531,7 +495,7 @@ class Engine:
         except Exception as exc:  # a failing hook is never silent
             self._recover(run, exc, None)
 
-    def _finish(self, run: _Run) -> EngineResult[Any]:
+    def _finish(self, run: Run) -> EngineResult[Any]:
         state = run.state
         if state.final_result is None and run.kept_final is not None:
             state.final_result = run.kept_final
@@ -556,11 +520,11 @@ class Engine:
 
     # --- plumbing ----------------------------------------------------------
 
-    def _emit_check_stop(self, run: _Run, reason: StopReason | None, detail: str | None) -> None:
+    def _emit_check_stop(self, run: Run, reason: StopReason | None, detail: str | None) -> None:
         payload = CheckStopPayload(stop=reason is not None, reason=reason, detail=detail)
         self._emit(run, CheckStopEvent(step_id=run.state.current_step, agent_id=run.agent_id, payload=payload))
 
-    def _emit(self, run: _Run, event: EngineEvent) -> None:
+    def _emit(self, run: Run, event: EngineEvent) -> None:
         run.events.append(event)
         if run.trace is not None:
             run.trace.event(event)
@@ -569,36 +533,24 @@ class Engine:
             run.on_event(event)
 
     @staticmethod
-    def _call_hooks(run: _Run, method: str, *args: Any) -> None:
+    def _call_hooks(run: Run, method: str, *args: Any) -> None:
         for hook in run.hooks:
             callback = getattr(hook, method, None)  # a duck-typed hook may lack newer methods
             if callback is not None:
                 callback(*args)
 
 
-def _effective_budget(base: RuntimeBudget, task: Task) -> RuntimeBudget:
-    """The engine's budget with every limit the task sets replacing the engine's."""
-    merged = RuntimeBudget(**{f.name: getattr(base, f.name) for f in fields(RuntimeBudget)})
-    if task.budget is not None:
-        for f in fields(task.budget):
-            value = getattr(task.budget, f.name)
-            if value is not None:
-                setattr(merged, f.name, value)
-    if merged.max_steps is not None and merged.max_steps < 1:
-        raise ValueError(f"max_steps must be at least 1, got {merged.max_steps}")
-    return merged
+def run_agent(agent: AgentModule[Any], task: str | Task, *, max_steps: int | None = None, return_state: bool = False,
+              **engine_kwargs: Any) -> Any:
+    """Run `task` with `agent` on a fresh `Engine`.
 
-
-def _budget_criteria(budget: RuntimeBudget) -> list[StopCriteria]:
-    """The hard limits, in the order they are checked: steps, time, tokens, cost."""
-    criteria: list[StopCriteria] = []
-    if budget.max_steps is not None:
-        criteria.append(MaxStepsCriteria(budget.max_steps))
-    if budget.max_runtime_seconds is not None:
-        criteria.append(MaxRuntimeCriteria(budget.max_runtime_seconds))
-    if budget.max_tokens is not None:
-        criteria.append(MaxTokensCriteria(budget.max_tokens))
-    if budget.max_cost is not None:
-        criteria.append(MaxCostCriteria(budget.max_cost))
-    return criteria
-
+    Returns the `EngineResult` when `return_state` is true, else the final result.  `max_steps`
+    overrides the budget's step limit; `state` and `run_id` in `engine_kwargs` go to `Engine.run`,
+    the rest to `Engine` (critics, stop_criteria, …).
+    """
+    run_kwargs = {k: engine_kwargs.pop(k) for k in ("state", "run_id") if k in engine_kwargs}
+    if max_steps is not None:
+        budget = engine_kwargs.pop("budget", None) or RuntimeBudget()
+        engine_kwargs["budget"] = replace(budget, max_steps=max_steps)
+    result = Engine(agent, **engine_kwargs).run(task, **run_kwargs)
+    return result if return_state else result.state.final_result

@@ -15,6 +15,11 @@ are exercised by tests.
 composition root wraps the model it gives an agent or policy around the
 engine's `UsageMeter` (`Engine(meter=...)`), so every `generate` call, wherever
 it is made, adds its usage to the meter the run's budgets read.
+
+A caller that checks a budget *before* a call (an estimate that would cross
+the token or cost limit) does not make the call and tells the meter why, as a
+typed `BudgetRefusal`; the engine's budget criteria (`MaxTokensCriteria`,
+`MaxCostCriteria`) turn it into the ending.  Nobody else writes the stop.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, runtime_checkable
 
 from .errors import ComponentContractError, ScriptExhausted
+from .stop_reason import StopReason
 from .types import Usage
 
 Message = dict[str, Any]
@@ -110,12 +116,30 @@ class ScriptedModel:
         return out
 
 
+@dataclass(frozen=True)
+class BudgetRefusal:
+    """A model call not made because its estimate would cross a hard limit: the run is out of budget."""
+
+    reason: StopReason
+    """`BUDGET_TOKENS` or `BUDGET_COST`: which limit, and the stop reason it ends the run with."""
+    detail: str
+    """The figures, for the stop detail ("extract call not made: … would cross the 1000-token limit")."""
+
+
 class UsageMeter:
-    """Thread-safe running total of the usage spent in one run."""
+    """Thread-safe running total of the usage spent in one run, and the first budget refusal in it."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._total = Usage()
+        self.refusal: BudgetRefusal | None = None
+        """The first call refused by a budget in the current run (`Engine.run` clears it when a run starts)."""
+
+    def refuse(self, refusal: BudgetRefusal) -> None:
+        """Record that a call was refused by a budget; the first refusal of a run is the one kept."""
+        with self._lock:
+            if self.refusal is None:
+                self.refusal = refusal
 
     def add(self, usage: Usage | None) -> None:
         if usage is None:

@@ -70,5 +70,6 @@ class ToolRegistry:
                 error_type=type(exc).__name__,
                 args=action.args,
                 exception=exc,
+                purpose=action.purpose,
             )
-        return ActionResult(name=action.name, status="ok", output=output, args=action.args)
+        return ActionResult(name=action.name, status="ok", output=output, args=action.args, purpose=action.purpose)

@@ -131,6 +131,8 @@ class TraceUsage(BaseModel):
 class TraceAction(BaseModel):
     name: str
     args: dict[str, Any] = Field(default_factory=dict)
+    purpose: str | None = None
+    """The action's purpose in its text form (`str(purpose)`), when the agent gave one."""
 
 
 class TraceDecision(BaseModel):
@@ -179,7 +181,9 @@ class StepLine(BaseModel):
         if d is not None:
             decision = TraceDecision(
                 mode=d.mode,
-                actions=[TraceAction(name=a.name, args=redact(a.args, secrets)) for a in d.actions],
+                actions=[TraceAction(name=a.name, args=redact(a.args, secrets),
+                                     purpose=None if a.purpose is None else redact(str(a.purpose), secrets))
+                         for a in d.actions],
                 final_answer=redact(d.final_answer, secrets),
                 rationale=redact(d.rationale, secrets),
             )

@@ -26,6 +26,10 @@ class Action:
 
     name: str
     args: dict[str, Any] = field(default_factory=dict)
+    """The tool's arguments, and nothing else: the tool is called with exactly these."""
+    purpose: Any = None
+    """Why the agent takes this action, typed by the agent (the research agent: the cell it works on and
+    the strategy rung); the engine never hands it to the tool and carries it to the result untouched."""
 
 
 @dataclass
@@ -91,13 +95,16 @@ class ActionResult:
     """The exception a failing tool raised, kept so critics can classify it by type."""
     refusal: Refusal | None = None
     """The guard's typed refusal when `status` is `refused` (None when the guard gave plain text)."""
+    purpose: Any = None
+    """The action's `purpose`, as the agent gave it."""
 
     @classmethod
     def refused(cls, action: Action, refusal: "Refusal | str") -> "ActionResult":
         """The result of an action the guard refused: `error` is the refusal's message."""
         typed = refusal if isinstance(refusal, Refusal) else None
         text = typed.message if typed is not None else str(refusal)
-        return cls(action.name, "refused", error=text, error_type="Refused", args=action.args, refusal=typed)
+        return cls(action.name, "refused", error=text, error_type="Refused", args=action.args, refusal=typed,
+                   purpose=action.purpose)
 
 
 @dataclass

@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from criteria.risk_policy import RiskPolicy
+from criteria.risk_policy import RiskPolicy, domain_covering
 from criteria.risk_screen import screen_action, screen_request
 from criteria.sufficiency import assess
 from engine import Action, AgentModule, Decision, Model, Observation, StepRecord, ToolRegistry
@@ -33,7 +33,7 @@ from .policy.offline import leads_ahead
 from .normalize import squash
 from .reducer import Reducer, ReducerConfig, action_key
 from .state import ResearchState, RiskEvent, new_state
-from .step_kinds import WAIT_TEXT, Refusal, WaitReason
+from .step_kinds import WAIT_TEXT, ActionPurpose, Refusal, WaitReason
 from .tools.canonical import canonical_url, domain_of
 
 
@@ -80,14 +80,13 @@ class ResearchAgent(AgentModule[ResearchState]):
             self.count_model_use(state)
         if planned is None:
             return Decision.wait(WAIT_TEXT[WaitReason.NO_PATH], WaitReason.NO_PATH)
-        args = {**planned.args, "cell": planned.cell, "strategy": planned.strategy}
         if self.prefetch is not None:
-            self._prefetch_ahead(state, args.get("url") if planned.tool == "visit" else None)
-        return Decision.act(Action(planned.tool, args), rationale=planned.rationale)
+            self._prefetch_ahead(state, planned.args.get("url") if planned.tool == "visit" else None)
+        purpose = ActionPurpose(planned.cell, planned.strategy)
+        return Decision.act(Action(planned.tool, dict(planned.args), purpose), rationale=planned.rationale)
 
     def guard(self, state: ResearchState, action: Action) -> Refusal | None:
-        public = {k: v for k, v in action.args.items() if k not in ("cell", "strategy")}
-        flag = screen_action(action.name, public, self.risk_policy)
+        flag = screen_action(action.name, action.args, self.risk_policy)
         if flag is not None:
             return Refusal("risk", f"{flag.kind}: {flag.detail}")
         key = action_key(action.name, action.args)
@@ -173,16 +172,16 @@ class ResearchAgent(AgentModule[ResearchState]):
 
     def summarize_step(self, state: ResearchState, record: StepRecord) -> dict[str, Any]:
         actions = [a for a in state.actions if a.step == record.step]
-        last = state.step_log[-1] if state.step_log and state.step_log[-1]["step"] == record.step else {}
+        last = state.step_log[-1] if state.step_log and state.step_log[-1].step == record.step else None
         verdict = assess(state)
         return {
             "queries": [a.key.removeprefix("search:") for a in actions if a.tool == "search"],
             "visits": [a.key.removeprefix("visit:") for a in actions if a.tool == "visit"],
             "refused": [a.error for a in actions if a.status == "refused"],
             "quarantined": [p for s in state.sources.values() if s.opened_step == record.step for p in s.quarantined_passages],
-            "new_evidence": bool(last.get("new_evidence")),
-            "gaps_closed": last.get("gaps_closed", []),
-            "status_counts": last.get("status_counts", state.status_counts()),
+            "new_evidence": bool(last and last.new_evidence),
+            "gaps_closed": list(last.gaps_closed) if last else [],
+            "status_counts": dict(last.status_counts) if last else state.status_counts(),
             "focus": state.focus,
             "next": "stop" if record.stop_reason else "continue",
             "sufficiency": verdict.detail,
@@ -211,8 +210,7 @@ def url_has_provenance(state: ResearchState, url: str) -> bool:
     contract = state.task_contract
     domains = {d.lower() for o in contract.objects for d in o.official_domains}
     domains |= {d.lower() for d in [*contract.primary_domains, *contract.allowed_domains]}
-    host = domain_of(url)
-    return any(host == d or host.endswith("." + d) for d in domains)
+    return domain_covering(domain_of(url), sorted(domains)) is not None
 
 
 def _naive_answer(state: ResearchState) -> str:

@@ -189,10 +189,10 @@ def open_toolbox(cfg: ResearchConfig, *, faults: list[Fault] | None = None, inde
 
     backend_search = gated(gate, "search", backend.search)
 
-    def search(query: str, **_meta: Any):
+    def search(query: str):
         return backend_search(query, limit=10)
 
-    def visit(url: str, **_meta: Any):
+    def visit(url: str):
         return fetch(url)
 
     registry = ToolRegistry()
@@ -237,7 +237,7 @@ def planner_for(cfg: ResearchConfig) -> Literal["rules", "model"]:
     """`planner = "auto"`: the rule ladder plans for `openai:` models (docs/llm.md), the model otherwise."""
     if cfg.planner != "auto":
         return cfg.planner
-    return "rules" if cfg.model.startswith("openai:") else "model"
+    return "rules" if cfg.model.kind == "openai" else "model"
 
 
 def make_policy(cfg: ResearchConfig, *, meter: UsageMeter, budget: RuntimeBudget, exhaustive: bool = False,
@@ -255,7 +255,7 @@ def make_policy(cfg: ResearchConfig, *, meter: UsageMeter, budget: RuntimeBudget
 
     return LLMPolicy(MeteredModel(model, meter), exhaustive=exhaustive, planner=planner_for(cfg),
                      reply_tokens=cfg.reply_tokens(), max_page_chars=cfg.llm_page_chars,
-                     max_invalid_retries=cfg.llm_invalid_retries, budget=CallBudget(budget.max_tokens, budget.max_cost))
+                     max_invalid_retries=cfg.llm_invalid_retries, budget=CallBudget(budget.max_tokens, budget.max_cost, meter=meter))
 
 
 def load_risk_policy(cfg: ResearchConfig, *, allow: frozenset[str] = frozenset()) -> RiskPolicy:
@@ -428,7 +428,7 @@ def execute(
     md, js = build_report(
         final, task_id=task_id, end_kind=end_kind, stop_reason=final.stop_reason, stop_detail=final.stop_detail,
         usage=usage, resume_command=resume_command(task_id, cfg, end_kind), answer_text=answer,
-        answer_by=cfg.model.partition(":")[0] if with_model else None,
+        answer_by=cfg.model.kind if with_model else None,
     )
     store.finish(
         task_id, run_id, end_kind=end_kind, stop_reason=final.stop_reason, stop_detail=final.stop_detail,

@@ -14,11 +14,16 @@ from __future__ import annotations
 import os
 import tomllib
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer, SecretStr, ValidationError
 
 from .home import config_file_path, default_db, research_home
+from .model_spec import ModelSpec, parse_model
+from .user_files import read_user_text
+
+ModelSetting = Annotated[ModelSpec, BeforeValidator(parse_model), PlainSerializer(str, return_type=str)]
+"""`--model` as the config holds it: parsed once from its text, written back as text."""
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DEMO_CORPUS = Path(__file__).resolve().parent / "demo"
@@ -46,8 +51,8 @@ class ResearchConfig(BaseModel):
     RESEARCH_DATABASE_URL; docs/scale.md).  Never stored with a task (it may hold a password)."""
     traces: Path = Path("traces")
     """Where run traces are written (`<traces>/<run_id>/`)."""
-    model: str = "offline"
-    """`offline`, `rules`, `rules:noisy`, `openai:<name>` or `scripted:<path.jsonl>`."""
+    model: ModelSetting = ModelSpec()
+    """`offline`, `rules`, `rules:noisy`, `openai:<name>` or `scripted:<path.jsonl>` (a `ModelSpec`)."""
     openai_api_key: SecretStr | None = None
     """Key for the OpenAI-compatible endpoint (env OPENAI_API_KEY)."""
     openai_base_url: str | None = None
@@ -56,6 +61,9 @@ class ResearchConfig(BaseModel):
     """TOML price table overriding the built-in one (USD per 1M tokens)."""
     openai_structured_output: Literal["auto", "json_schema", "json_object_schema", "json_object", "off"] = "auto"
     """How the adapter asks for JSON: `auto` negotiates per endpoint (docs/llm.md), or one fixed rung."""
+    openai_request_parts: Literal["loopback", "always", "never"] = "loopback"
+    """Send each request's kind and typed parts in the body's `research_request` field: `loopback`
+    (to a server on loopback only; OpenAI's own API rejects unknown fields), `always` or `never`."""
     llm_capabilities_file: Path | None = None
     """Where negotiated formats are remembered; default `$RESEARCH_HOME/llm_capabilities.json`."""
     planner: Literal["auto", "rules", "model"] = "auto"
@@ -142,14 +150,15 @@ class ResearchConfig(BaseModel):
 LLM_CALL_KINDS = ("plan", "extract", "judge", "synthesize", "contract")
 
 MODEL_SETTINGS = (
-    "openai_api_key", "openai_base_url", "prices_file", "openai_structured_output", "llm_capabilities_file",
+    "openai_api_key", "openai_base_url", "prices_file", "openai_structured_output", "openai_request_parts",
+    "llm_capabilities_file",
     "planner", "llm_timeout", "llm_attempts", "llm_invalid_retries", "llm_page_chars", "offline_guard",
     *(f"llm_max_tokens_{kind}" for kind in LLM_CALL_KINDS),
 )
 """The settings that say how to reach a model: what `research eval` takes from the user's config."""
 
 
-def model_settings(cfg: ResearchConfig, model: str) -> dict[str, Any]:
+def model_settings(cfg: ResearchConfig, model: ModelSpec | str) -> dict[str, Any]:
     """`model` plus the connection settings of `cfg` (key, base URL, prices), nothing else:
     an eval case keeps its own budgets and corpus whatever the user's config says."""
     return {"model": model, **{k: getattr(cfg, k) for k in MODEL_SETTINGS}}
@@ -175,10 +184,9 @@ def load_config(file: Path | None = None, overrides: dict[str, Any] | None = Non
     data: dict[str, Any] = {}
     path = file or config_file_path()
     if file is not None or path.exists():
+        text = read_user_text(path, "config file", ConfigError)
         try:
-            data.update(tomllib.loads(path.read_text(encoding="utf-8")))
-        except FileNotFoundError as exc:
-            raise ConfigError(f"{path}: no such config file") from exc
+            data.update(tomllib.loads(text))
         except tomllib.TOMLDecodeError as exc:
             raise ConfigError(f"{path}: not valid TOML ({exc})") from exc
     for var, key in _ENV.items():

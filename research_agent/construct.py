@@ -34,7 +34,7 @@ def open_store(cfg: ResearchConfig) -> Store:
 def make_model(cfg: ResearchConfig, *, transport: TransportWrapper | None = None) -> Model | None:
     """The model `cfg.model` names, None for `offline`; ValueError (or `ModelRejected`) for a bad spec.
     `transport` wraps the HTTP transport of an `openai:` model's client (a worker's shared rate limit)."""
-    if cfg.model == "offline":
+    if not cfg.model.uses_model:
         return None
     from .llm.resolve import resolve_model
 

@@ -23,6 +23,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from .errors import ContractError
+from .user_files import read_user_text
+
 ValueKind = Literal[
     "text", "number", "license", "version", "date", "boolean", "enum",
     # typed by the reader (research_agent.reading): see reading/lexicon.py for which names imply them
@@ -30,10 +33,6 @@ ValueKind = Literal[
 ]
 
 MAX_QUESTION_CHARS = 2000
-
-
-class ContractError(ValueError):
-    """The question or contract cannot be turned into a valid task contract."""
 
 
 class _Strict(BaseModel):
@@ -268,10 +267,9 @@ def split_cell_key(key: str) -> tuple[str, str]:
 
 def load_contract(path: Path, question: str | None = None) -> TaskContract:
     """Read a TOML contract. `question` fills in a file that has none."""
+    text = read_user_text(path, "contract file", ContractError)
     try:
-        raw = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError as exc:
-        raise ContractError(f"{path}: no such contract file") from exc
+        raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ContractError(f"{path}: not valid TOML ({exc})") from exc
     return contract_from_mapping(raw, question=question, origin=str(path), source="file")
@@ -283,8 +281,12 @@ def contract_from_mapping(
     data = dict(raw)
     if question and not data.get("question"):
         data["question"] = question
-    data["objects"] = [o if isinstance(o, dict) else {"name": str(o)} for o in data.get("objects", [])]
-    data["dimensions"] = [d if isinstance(d, dict) else {"name": str(d)} for d in data.get("dimensions", [])]
+    for key, what in (("objects", "object"), ("dimensions", "dimension")):
+        given = data.get(key, [])
+        if not isinstance(given, list):
+            raise ContractError(f"{origin}: key `{key}`: a list of {key} or {what} names is expected, "
+                                f"not {_kind_of(given)}")
+        data[key] = [item if isinstance(item, dict) else {"name": str(item)} for item in given]
     data.setdefault("source", source)
     try:
         return TaskContract.model_validate(data)
@@ -292,6 +294,12 @@ def contract_from_mapping(
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "(top level)"
         raise ContractError(f"{origin}: key `{where}`: {first['msg']}") from exc
+
+
+def _kind_of(value: object) -> str:
+    """What a TOML value is, as an error message names it."""
+    kinds = {bool: "a boolean", int: "an integer", float: "a number", str: "a string", dict: "a table"}
+    return next((name for t, name in kinds.items() if isinstance(value, t)), f"a {type(value).__name__}")
 
 
 def contract_from_flags(question: str, objects: list[str], dimensions: list[str], min_sources: int = 2) -> TaskContract:
@@ -311,7 +319,7 @@ def parse_question(question: str, min_sources: int = 2) -> TaskContract:
     Raises `ContractError` (with how to give a contract) when no shape reads the question;
     `questions.MissingDimension` when it names objects but nothing to compare them on.
     """
-    from .questions import object_entry, read_question  # the parser imports this module's ContractError
+    from .questions import object_entry, read_question  # loaded on first parse: a contract file needs no parser
 
     q = question.strip()
     if not q:

@@ -6,13 +6,15 @@ policies (what to open next); no policy state, no model.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
+
+from criteria.risk_policy import domain_covering
 
 from .contract import ObjectSpec, TaskContract
 from .normalize import squash
 from .reading import lead_mentions, named
 from .state import LADDER, Cell, Lead, ResearchState
+from .tools.canonical import domain_of
 
 MAX_LEADS_PER_CELL = 3
 
@@ -41,9 +43,9 @@ def _off_rung(state: ResearchState, cell: Cell) -> Callable[[Lead], bool]:
     """On the primary-sources rung: whether a lead is not on an official domain (those go first)."""
     contract = state.task_contract
     obj = contract.object(cell.object)
-    official = {d.lower() for d in obj.official_domains + contract.primary_domains}
+    official = [*obj.official_domains, *contract.primary_domains]
     primary = LADDER[cell.rung] == "primary_sources"
-    return lambda lead: primary and not any(_host(lead.url).endswith(d) for d in official)
+    return lambda lead: primary and domain_covering(domain_of(lead.url), official) is None
 
 
 def usable_leads(state: ResearchState, cell: Cell, limit: int | None = MAX_LEADS_PER_CELL) -> list[Lead]:
@@ -95,14 +97,8 @@ def contradiction_order(state: ResearchState, cell: Cell, index: LeadIndex | Non
     return hinted
 
 
-def _host(url: str) -> str:
-    return re.sub(r"^[a-z]+://", "", url.lower()).split("/", 1)[0].split(":", 1)[0]
-
-
 def lead_allowed(contract: TaskContract, url: str) -> bool:
-    host = _host(url)
-    if any(host == d or host.endswith("." + d) for d in contract.denied_domains):
+    host = domain_of(url)
+    if domain_covering(host, contract.denied_domains) is not None:
         return False
-    if contract.allowed_domains and not any(host == d or host.endswith("." + d) for d in contract.allowed_domains):
-        return False
-    return True
+    return not contract.allowed_domains or domain_covering(host, contract.allowed_domains) is not None

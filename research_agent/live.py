@@ -31,7 +31,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .contract import TaskContract, cell_key
-from .report import display_url
+from .tools.canonical import display_url
 
 __all__ = ["STATUS_STYLE", "LiveView", "LiveMode", "describe_action", "live_mode", "step_line"]
 

@@ -116,7 +116,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from .contract import ContractError
+from .errors import ContractError
 
 __all__ = ["MissingDimension", "QuestionReading", "UNREADABLE", "object_entry", "read_question"]
 

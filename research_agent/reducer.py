@@ -31,7 +31,7 @@ climb for cells whose current path is spent, and the progress counters move.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import assert_never
+from typing import Any, assert_never
 
 from criteria.risk_policy import RiskPolicy
 from criteria.quarantine import quarantine
@@ -46,8 +46,20 @@ from .policy.base import CellJudgement, FindingDraft, PageView
 from .leads import mentions, usable_leads
 from .settling import EvidenceIndex, apply_constraints, apply_ruling, evidence_of, rules_of
 from .source_types import source_type_of
-from .step_kinds import Refusal, WaitReason
-from .state import LADDER, OPEN_STATUSES, ActionLog, Cell, CellStatus, Finding, Lead, ResearchState, RiskEvent, Source
+from .step_kinds import Refusal, WaitReason, purpose_of
+from .state import (
+    LADDER,
+    OPEN_STATUSES,
+    ActionLog,
+    Cell,
+    CellStatus,
+    Finding,
+    Lead,
+    ResearchState,
+    RiskEvent,
+    Source,
+    StepEntry,
+)
 from .tools.canonical import canonical_url, domain_of
 from .tools.errors import BlockedByPolicy
 from .tools.fingerprint import ClusterIndex
@@ -60,7 +72,14 @@ def action_key(tool: str, args: dict) -> str:
         return f"search:{query_key(str(args.get('query', '')))}"
     if tool == "visit":
         return f"visit:{canonical_url(str(args.get('url', '')))}"
-    return f"{tool}:{sorted((k, str(v)) for k, v in args.items() if k not in ('cell', 'strategy'))}"
+    return f"{tool}:{sorted((k, str(v)) for k, v in args.items())}"
+
+
+def _logged(result: ActionResult, step: int, key: str, status: str, **kw: Any) -> ActionLog:
+    """The log line of one action result, filed under the cell its purpose names."""
+    purpose = purpose_of(result)
+    return ActionLog(step, result.name, dict(result.args), key, status, purpose.cell if purpose else None,
+                     strategy=purpose.strategy if purpose else None, **kw)
 
 
 def _blocked_hop(exc: BlockedByPolicy, url: str, step: int) -> RiskEvent:
@@ -134,9 +153,9 @@ class Reducer:
 
     def apply_result(self, state: ResearchState, work: ReduceStep, result: ActionResult) -> OpenedPage | None:
         """Fold one action result in; a page that was opened and may be read comes back for its drafts."""
-        cell = result.args.get("cell")
-        if cell:
-            state.focus = cell
+        purpose = purpose_of(result)
+        if purpose is not None and purpose.cell:
+            state.focus = purpose.cell
         if result.status == "skipped":
             return None
         if result.status == "refused":
@@ -178,10 +197,9 @@ class Reducer:
         reason = result.error or "refused"
         kind = result.refusal.kind if isinstance(result.refusal, Refusal) else None
         key = action_key(result.name, result.args)
-        cell_key = result.args.get("cell")
-        state.actions.append(
-            ActionLog(step, result.name, dict(result.args), key, "refused", cell_key, error_type="Refused", error=reason)
-        )
+        log = _logged(result, step, key, "refused", error_type="Refused", error=reason)
+        cell_key = log.cell
+        state.actions.append(log)
         if result.name == "visit":
             canon = canonical_url(str(result.args.get("url", "")))
             for lead in state.leads:
@@ -210,15 +228,15 @@ class Reducer:
     # --------------------------------------------------------------- search
     def _search(self, state: ResearchState, result: ActionResult, step: int) -> None:
         query = str(result.args.get("query", ""))
-        cell_key = result.args.get("cell")
-        log = ActionLog(step, "search", dict(result.args), action_key("search", result.args), result.status, cell_key)
+        log = _logged(result, step, action_key("search", result.args), result.status)
+        cell_key = log.cell
         state.actions.append(log)
         cell = state.cells.get(cell_key or "")
         if cell is not None:
             cell.tasked = True
             if query not in cell.queries:
                 cell.queries.append(query)
-            strategy = result.args.get("strategy")
+            strategy = log.strategy
             if strategy in LADDER and LADDER.index(strategy) > cell.rung and not cell.exhausted:
                 cell.rung = LADDER.index(strategy)  # the policy skipped rungs whose query had already run
                 cell.strategies += [s for s in LADDER[1 : cell.rung + 1] if s not in cell.strategies]
@@ -258,8 +276,8 @@ class Reducer:
     # ---------------------------------------------------------------- visit
     def _visit(self, state: ResearchState, result: ActionResult, step: int, index: ClusterIndex) -> OpenedPage | None:
         url = str(result.args.get("url", ""))
-        cell_key = result.args.get("cell")
-        log = ActionLog(step, "visit", dict(result.args), action_key("visit", result.args), result.status, cell_key)
+        log = _logged(result, step, action_key("visit", result.args), result.status)
+        cell_key = log.cell
         state.actions.append(log)
         contract = state.task_contract
         canon = canonical_url(url)
@@ -288,7 +306,7 @@ class Reducer:
             source.canonical_url = page.canonical_url  # redirected: the answering URL is the identity
         cut = quarantine(page.text, self.risk_policy, url=page.final_url)
         text = page.text
-        if page_is_risky(cut.flags, self.risk_policy):
+        if cut.abort is not None or page_is_risky(cut.flags, self.risk_policy):  # exfiltration aborts below any threshold
             source.quarantined_passages = cut.passages
             if cut.abort is not None or not cut.text.strip():  # exfiltration, or nothing but instructions
                 source.quarantined = True
@@ -395,7 +413,7 @@ class Reducer:
             if not cell.is_open or cell.exhausted:
                 continue
             searched_here = any(
-                a.cell == cell.key and a.tool == "search" and a.args.get("strategy") == LADDER[cell.rung] and a.key in executed
+                a.cell == cell.key and a.tool == "search" and a.strategy == LADDER[cell.rung] and a.key in executed
                 for a in state.actions
             )
             if searched_here and not usable_leads(state, cell):
@@ -440,15 +458,8 @@ class Reducer:
         state.last_signature = sig
         closed = [k for k, c in state.cells.items() if before.get(k, ("pending",))[0] in OPEN_STATUSES and c.status in ("confirmed", "irrelevant")]
         rejected = counts.rejected_findings
-        state.step_log.append(
-            {
-                "step": state.current_step,
-                "rejected_findings": rejected - counts.rejected_reported,
-                "new_evidence": new_evidence,
-                "gaps_closed": closed,
-                "status_counts": state.status_counts(),
-            }
-        )
+        state.step_log.append(StepEntry(state.current_step, rejected - counts.rejected_reported, new_evidence, closed,
+                                        state.status_counts()))
         counts.rejected_reported = rejected
         del state.step_log[:-50]  # bounded: the full history lives in the trace
 

@@ -20,17 +20,15 @@ stop is never "Complete") and why the run stopped, then has the same sections:
   ## Sources             every source seen: opened or snippet only, cluster
   ## Risk                risk events (first after the status on a risk abort)
 
-A partial report must answer five things (`REPORT_PARTS`);
-`report_parts_present` checks them on the Markdown alone, the way a reader
-would: a heading is not enough, each confirmed cell must be listed with a
-source, each open cell must be listed, and the resume part must hold a command
-or an explicit reason why there is none.  Cells are written `**object /
-dimension**` in the claim and question lists so they can be found again.
+This module finds the facts; `report_md.py` writes the Markdown,
+`report_html.py` the HTML page.  A partial report must answer five things
+(`REPORT_PARTS`): the facts say which they hold (`ReportFacts.parts_present`,
+what the evals read), and `report_check.report_parts_present` checks the same
+on the Markdown alone, the way a reader would.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -38,13 +36,13 @@ from pydantic import BaseModel
 
 from engine.stop_reason import StopReason
 
-from .contract import split_cell_key
 from .endings import RESUMABLE, STATUS_LABEL, EndKind
+from .report_check import report_parts_present
 from .report_facts import (
+    REPORT_PARTS,
     AnswerRow,
     Candidate,
     CellPaths,
-    Claim,
     Conflict,
     FailedCall,
     OpenQuestion,
@@ -54,26 +52,12 @@ from .report_facts import (
     RiskRow,
     SourceRef,
     SourceRow,
+    VerifiedClaim,
 )
+from .report_md import markdown
 from .state import Cell, Finding, ResearchState, Source
 
 __all__ = ["REPORT_PARTS", "build_report", "report_facts", "report_parts_present"]
-
-REPORT_PARTS = ("why_stopped", "verified_claims", "sources_per_claim", "open_questions", "resume")
-
-CANDIDATE = "candidate (not cross-checked)"
-CORPUS_HOST = "corpus.local"
-"""The host `tools/localweb.py` serves a plain folder's files under (its CORPUS_HOST)."""
-NOT_RESUMABLE = "Not resumable:"
-_CONFLICT_OPEN = "(conflict unresolved)"
-_OPEN_MARKS = ("partial", "pending", "unavailable")
-_QUOTE_CHARS = 280
-
-_WRITTEN_BY = {
-    "openai": "written by the language model",
-    "rules": "written by the rule-based stand-in (no language model)",
-    "scripted": "replayed from a recorded model script",
-}
 
 _NOT_RESUMABLE_WHY = {
     EndKind.COMPLETED: "the task is complete; there is nothing left to research.",
@@ -118,7 +102,7 @@ def build_report(
         answer_text=answer_text,
     )
     facts.answer_by = answer_by if answer_text else None
-    return _markdown(facts), facts.to_json()
+    return markdown(facts), facts.to_json()
 
 
 def report_facts(
@@ -186,18 +170,6 @@ def _resume_options(state: ResearchState) -> list[ResumeOption]:
     ]
 
 
-def display_url(url: str | None) -> str:
-    """The URL as a reader should see it: a file of a plain local corpus folder is its path (`notes/heron.md`)."""
-    from urllib.parse import unquote, urlsplit
-
-    if not url:
-        return "no url"
-    parts = urlsplit(url)
-    if parts.hostname == CORPUS_HOST:
-        return unquote(parts.path.lstrip("/")) or url
-    return url
-
-
 def _ordered_cells(state: ResearchState) -> list[Cell]:
     order = state.task_contract.cell_keys() if state.contract else []
     seen = [state.cells[k] for k in order if k in state.cells]
@@ -234,11 +206,11 @@ def _source_ref(state: ResearchState, source_id: str, finding: Finding | None = 
     )
 
 
-def _claim(state: ResearchState, c: Cell) -> Claim:
+def _claim(state: ResearchState, c: Cell) -> VerifiedClaim:
     findings = [state.findings[f] for f in c.finding_ids if f in state.findings]
     by_source = {f.source_id: f for f in findings}
     source_ids = list(dict.fromkeys([*c.source_ids, *by_source]))
-    return Claim(
+    return VerifiedClaim(
         cell=c.key,
         object=c.object,
         dimension=c.dimension,
@@ -330,320 +302,3 @@ def _source(s: Source) -> SourceRow:
         quarantined=s.quarantined,
         quarantined_passages=list(s.quarantined_passages),
     )
-
-
-# ---------------------------------------------------------------- Markdown
-
-
-def _esc(text: Any) -> str:
-    """Table-safe text: one line, pipes escaped."""
-    return " ".join(str(text).split()).replace("|", "\\|")
-
-
-def _quote(text: str | None) -> str:
-    t = " ".join((text or "").split())
-    return t if len(t) <= _QUOTE_CHARS else t[: _QUOTE_CHARS - 1] + "…"
-
-
-def _label(cell_key: str) -> str:
-    obj, dim = split_cell_key(cell_key)
-    return f"**{obj} / {dim}**"
-
-
-def _ref_line(ref: SourceRef | Candidate) -> str:
-    meta = ", ".join(x for x in (ref.source_type, ref.date) if x)
-    line = f"[{ref.id}] {ref.title or 'untitled'} — {display_url(ref.url)}"
-    if meta:
-        line += f" ({meta})"
-    if ref.quote:
-        line += f': "{_quote(ref.quote)}"'
-    return line
-
-
-def _markdown(f: ReportFacts) -> str:
-    out: list[str] = [f"# Research report: {f.question}", ""]
-    out.append(f"**Status:** {f.status} — {f.end_kind}  ")
-    why = f.stop_reason or "unknown (no stop reason was recorded)"
-    out.append(f"**Why it stopped:** {why}" + (f": {f.stop_detail}" if f.stop_detail else "") + "  ")
-    open_cells = [q.cell for q in f.open_questions]
-    if open_cells:
-        out.append(f"**Open cells ({len(open_cells)}):** " + ", ".join(open_cells) + "  ")
-    out.append(f"**Task:** `{f.task_id}`  ")
-    counts = f.counts
-    out.append("**Cells:** " + ", ".join(f"{n} {k}" for k, n in counts.items() if n) + "  ")
-    if f.usage:
-        out.append("**Used:** " + ", ".join(f"{k.replace('_', ' ')} {_num(v)}" for k, v in f.usage.items()))
-    out.append("")
-    if f.end_kind == EndKind.RISK_ABORT.value:
-        out += _risk_md(f)
-    out += _answer_md(f)
-    out += _claims_md(f)
-    out += _questions_md(f)
-    out += _paths_md(f)
-    out += _resume_md(f)
-    out += _sources_md(f)
-    if f.end_kind != EndKind.RISK_ABORT.value and (f.risk or any(s.quarantined_passages for s in f.sources)):
-        out += _risk_md(f)
-    return "\n".join(out).rstrip() + "\n"
-
-
-def _num(v: Any) -> str:
-    return f"{v:.2f}" if isinstance(v, float) else str(v)
-
-
-def _answer_md(f: ReportFacts) -> list[str]:
-    out = ["## Answer", ""]
-    if f.status != "Complete":
-        out += [
-            f"The run is not complete ({f.end_kind}): only the confirmed rows below are verified answers; "
-            "the others are open (see *Open questions*).",
-            "",
-        ]
-    out += ["| Object | Dimension | Status | Conclusion | Sources |", "|---|---|---|---|---|"]
-    for a in f.answer:
-        if a.status == "confirmed":
-            text = a.conclusion or ""
-        elif a.status == "irrelevant":
-            text = f"ruled out: {a.irrelevant_reason or 'a hard constraint'}"
-        elif a.status == "unavailable":
-            text = "not publicly available (the scope searched is under Open questions)"
-        else:
-            text = "open (see Open questions)"
-        refs = "".join(f"[{sid}]" for sid in a.source_ids)
-        status = a.status
-        if status == "confirmed" and a.conflict and not a.resolution:
-            status += f" {_CONFLICT_OPEN}"
-        out.append(f"| {_esc(a.object)} | {_esc(a.dimension)} | {status} | {_esc(text)} | {refs} |")
-    out.append("")
-    if f.conflicts:
-        out += ["### Conflicts", ""]
-        for c in f.conflicts:
-            how = f"resolved: {c.resolution}" if c.resolved else "unresolved (see Open questions)"
-            out.append(f"- {_label(c.cell)}: sources disagree — {c.conditions or 'no conditions recorded'}; {how}")
-        out.append("")
-    if f.answer_text:
-        out += [
-            f"### Synthesis ({_WRITTEN_BY.get(f.answer_by or '', 'written by the policy')} from the evidence above; "
-            "not separately verified)",
-            "",
-            f.answer_text.strip(),
-            "",
-        ]
-    return out
-
-
-def _claims_md(f: ReportFacts) -> list[str]:
-    out = ["## Verified claims", ""]
-    if not f.verified_claims:
-        out += ["No claim is verified yet.", ""]
-        return out
-    for c in f.verified_claims:
-        n = c.independent_sources
-        head = f"- {_label(c.cell)}: {c.value} — {n} independent source{'s' if n != 1 else ''}"
-        if c.conflict_unresolved:
-            head += " (a conflicting report is still open, see Open questions)"
-        out.append(head)
-        for ref in c.sources:
-            out.append(f"  - {_ref_line(ref)}")
-        if not c.sources:
-            out.append("  - no source recorded")
-    out.append("")
-    return out
-
-
-def _questions_md(f: ReportFacts) -> list[str]:
-    out = ["## Open questions", ""]
-    if not f.open_questions:
-        out += ["None: every cell is confirmed or ruled out.", ""]
-        return out
-    for q in f.open_questions:
-        head = f"- {_label(q.cell)} ({q.status})"
-        if q.needed:
-            head += f": still needed: {q.needed}"
-        elif q.status == "unavailable":
-            head += ": not found in public sources"
-        out.append(head)
-        for cand in q.candidates:
-            out.append(f"  - {CANDIDATE}: {cand.value} — {_ref_line(cand)}")
-        if q.conflict:
-            how = f"resolved: {q.conflict_resolution}" if q.conflict_resolution else "unresolved"
-            out.append(f"  - conflict: the conditions differ — {q.conflict} ({how})")
-        out.append(f"  - scope: {q.scope}")
-    out.append("")
-    return out
-
-
-def _paths_md(f: ReportFacts) -> list[str]:
-    p = f.paths_tried
-    out = ["## Paths already tried", ""]
-    out.append(f"{p.tool_calls} tool calls ran; a resume does not repeat any of them.")
-    out.append("")
-    for c in p.cells:
-        out.append(f"- {_label(c.cell)}" + (" — no untried path left" if c.exhausted else ""))
-        queries = ", ".join(f"`{q}`" for q in c.queries) or "none"
-        out.append(f"  - queries: {queries}")
-        out.append(f"  - strategies: {' → '.join(c.strategies) or 'initial'}")
-        opened = ", ".join(f"[{s}]" for s in c.sources_opened) or "none"
-        out.append(f"  - sources opened: {opened}")
-    if p.failed_calls:
-        out.append("- Failed calls:")
-        for e in p.failed_calls:
-            kind = e.error_type or "error"
-            out.append(f"  - `{e.key}` — {kind}" + (" (transient)" if e.transient else ""))
-    out.append("")
-    return out
-
-
-def _resume_md(f: ReportFacts) -> list[str]:
-    out = ["## How to resume", ""]
-    if f.resume_options:
-        out += [f"{NOT_RESUMABLE} a resume cannot change this ending: no open cell has an untried path left. "
-                "What could change it, as a new task:", ""]
-        out += [f"- {o.change}: `{o.command}`" for o in f.resume_options]
-        return out + [""]
-    if f.resumable:
-        n_open = len(f.open_questions)
-        out += [
-            f"Continue from the {n_open} open cell{'s' if n_open != 1 else ''} with:",
-            "",
-            "```",
-            f.resume_command or "",
-            "```",
-            "",
-        ]
-    else:
-        out += [f"{NOT_RESUMABLE} {f.not_resumable_reason}", ""]
-    return out
-
-
-def _sources_md(f: ReportFacts) -> list[str]:
-    out = ["## Sources", ""]
-    if not f.sources:
-        return out + ["No source was seen.", ""]
-    out += ["| Id | Title | URL | Type | Read | Cluster |", "|---|---|---|---|---|---|"]
-    for s in f.sources:
-        read = "opened" if s.opened else "snippet only"
-        if s.failure:
-            read += f" (visit failed: {s.failure})"
-        if s.quarantined:
-            read += " (quarantined)"
-        elif s.quarantined_passages:
-            read += f" ({len(s.quarantined_passages)} passage(s) quarantined)"
-        out.append(
-            f"| {_esc(s.id)} | {_esc(s.title or s.domain)} | {_esc(display_url(s.canonical_url or s.url))} "
-            f"| {s.source_type} | {read} | {_esc(s.cluster_id or '')} |"
-        )
-    out.append("")
-    return out
-
-
-def _risk_md(f: ReportFacts) -> list[str]:
-    out = ["## Risk", ""]
-    if f.risk:
-        for r in f.risk:
-            out.append(f"- {r.kind}: {r.detail}" + (f" — {r.url}" if r.url else "") + f" (step {r.step})")
-    else:
-        out.append("- no risk event was recorded")
-    for s in f.sources:
-        for passage in s.quarantined_passages:
-            out.append(f"- quarantined passage on {s.id} ({s.canonical_url or s.url}), never used as evidence: {_esc(passage[:200])!r}")
-    out += [
-        "",
-        "Fetched content was treated as data: nothing written in it was followed as an instruction.",
-        "",
-    ]
-    return out
-
-
-# ---------------------------------------------------------------- checking
-
-
-def _sections(markdown: str) -> dict[str, str]:
-    parts: dict[str, str] = {}
-    current: str | None = None
-    for line in markdown.splitlines():
-        m = re.match(r"^## (.+?)\s*$", line)
-        if m:
-            current = m.group(1)
-            parts[current] = ""
-        elif current is not None:
-            parts[current] += line + "\n"
-    return parts
-
-
-def _entries(section: str) -> dict[str, str]:
-    """Top-level `- **obj / dim**` bullets of a section, each with its sub-lines."""
-    entries: dict[str, str] = {}
-    current: str | None = None
-    for line in section.splitlines():
-        m = re.match(r"^- \*\*(.+?)\*\*", line)
-        if m:
-            current = m.group(1)
-            entries[current] = ""
-        elif current is not None and line.startswith("  "):
-            entries[current] += line + "\n"
-        elif line.strip():
-            current = None
-    return entries
-
-
-def _table_cells(answer: str) -> dict[str, str]:
-    """`obj / dim` → status, from the Answer table."""
-    out: dict[str, str] = {}
-    for line in answer.splitlines():
-        if not line.startswith("|"):
-            continue
-        cols = [c.strip().replace("\\|", "|") for c in re.split(r"(?<!\\)\|", line.strip())[1:-1]]
-        if len(cols) >= 3 and cols[2].split(" ")[0] in ("confirmed", "partial", "pending", "unavailable", "irrelevant"):
-            out[f"{cols[0]} / {cols[1]}"] = cols[2]
-    return out
-
-
-def report_parts_present(markdown: str, *, state: ResearchState | None = None) -> dict[str, bool]:
-    """Which of the five partial-report parts (`REPORT_PARTS`) the Markdown holds.
-
-    A part counts only when its heading is there *and* it carries its content:
-    `why_stopped` a non-empty status and reason; `verified_claims` every
-    confirmed cell; `sources_per_claim` at least one source id under each
-    confirmed cell; `open_questions` every open (pending, partial, unavailable
-    or conflicted) cell; `resume` a `research resume` command or an explicit
-    "Not resumable:" reason.  Which cells are confirmed/open comes from `state`
-    when given, else from the report's own Answer table (no table → the cell
-    parts cannot be checked and count as missing).
-    """
-    sections = _sections(markdown)
-    result = dict.fromkeys(REPORT_PARTS, False)
-
-    status = re.search(r"^\*\*Status:\*\* (Complete|Partial|Aborted|Failed) — \S+", markdown, re.M)
-    why = re.search(r"^\*\*Why it stopped:\*\* *(\S.*)$", markdown, re.M)
-    result["why_stopped"] = bool(status and why)
-
-    if state is not None:
-        cells = {f"{c.object} / {c.dimension}": c for c in state.cells.values()}
-        confirmed = {k for k, c in cells.items() if c.status == "confirmed"}
-        open_cells = {k for k, c in cells.items() if c.is_unanswered}
-        known = True
-    elif table := _table_cells(sections.get("Answer", "")):
-        confirmed = {k for k, s in table.items() if s.startswith("confirmed")}
-        open_cells = {k for k, s in table.items() if s in _OPEN_MARKS or s.endswith(_CONFLICT_OPEN)}
-        known = True
-    else:
-        confirmed, open_cells, known = set(), set(), False
-
-    if known and "Verified claims" in sections:
-        claims = _entries(sections["Verified claims"])
-        result["verified_claims"] = all(k in claims for k in confirmed)
-        result["sources_per_claim"] = result["verified_claims"] and all(
-            re.search(r"^\s+- \[[^\]]+\] ", claims[k], re.M) for k in confirmed
-        )
-    if known and "Open questions" in sections:
-        questions = _entries(sections["Open questions"])
-        result["open_questions"] = all(k in questions for k in open_cells)
-
-    resume = sections.get("How to resume", "")
-    result["resume"] = bool(
-        re.search(r"^research resume \S+", resume, re.M)
-        or re.search(r"`research resume \S+[^`]*`", resume)
-        or re.search(rf"^{re.escape(NOT_RESUMABLE)} *\S", resume, re.M)
-    )
-    return result

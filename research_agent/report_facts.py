@@ -13,6 +13,14 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from .endings import STATUS_LABEL
+
+
+REPORT_PARTS = ("why_stopped", "verified_claims", "sources_per_claim", "open_questions", "resume")
+"""The five things a partial report must answer."""
+STATUS_LABELS = frozenset(STATUS_LABEL.values())
+_UNANSWERED = ("pending", "partial", "unavailable")
+
 
 class _Facts(BaseModel):
     model_config = ConfigDict(extra="allow")
@@ -62,7 +70,7 @@ class Candidate(_Facts):
     quote: str | None = None
 
 
-class Claim(_Facts):
+class VerifiedClaim(_Facts):
     """A confirmed cell and the sources behind it."""
 
     cell: str
@@ -164,7 +172,7 @@ class ReportFacts(_Facts):
     stop_detail: str | None = None
     answer: list[AnswerRow] = Field(default_factory=list)
     answer_text: str | None = None
-    verified_claims: list[Claim] = Field(default_factory=list)
+    verified_claims: list[VerifiedClaim] = Field(default_factory=list)
     open_questions: list[OpenQuestion] = Field(default_factory=list)
     conflicts: list[Conflict] = Field(default_factory=list)
     paths_tried: PathsTried = Field(default_factory=PathsTried)
@@ -182,3 +190,25 @@ class ReportFacts(_Facts):
     def to_json(self) -> dict[str, object]:
         """The report JSON: a plain, JSON-able dict."""
         return self.model_dump(mode="json")
+
+    def parts_present(self) -> dict[str, bool]:
+        """Which of the five parts of a partial report (`REPORT_PARTS`) these facts hold.
+
+        `why_stopped` a status label and an end kind; `verified_claims` a claim for every confirmed
+        row of the answer; `sources_per_claim` at least one source under each; `open_questions` a
+        question for every unanswered row (pending, partial, unavailable, or confirmed over an
+        unresolved conflict); `resume` a command, or the reason there is none.  What the evals
+        read; `report_check.report_parts_present` checks the same on the Markdown a person reads."""
+        confirmed = {row.cell for row in self.answer if row.status == "confirmed"}
+        unanswered = {row.cell for row in self.answer if row.status in _UNANSWERED
+                      or (row.status == "confirmed" and row.conflict and not row.resolution)}
+        claims = {claim.cell: claim for claim in self.verified_claims}
+        verified = confirmed <= claims.keys()
+        return {
+            "why_stopped": self.status in STATUS_LABELS and bool(self.end_kind),
+            "verified_claims": verified,
+            "sources_per_claim": verified and all(claims[cell].sources for cell in confirmed),
+            "open_questions": unanswered <= {q.cell for q in self.open_questions},
+            "resume": bool(self.resume_options or self.resume_command
+                           or (not self.resumable and self.not_resumable_reason)),
+        }

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from html import escape
 from typing import Any
 
-from .report import display_url
+from .tools.canonical import display_url
 from .report_facts import AnswerRow, Candidate, ReportFacts, SourceRef
 
 __all__ = ["render_html"]

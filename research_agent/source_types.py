@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from criteria.risk_policy import domain_covering
+
 from .contract import TaskContract
 from .state import SourceType
 from .tools.canonical import domain_of
@@ -19,9 +21,7 @@ _FORUM = re.compile(r"(^|\.)(forum|forums|community|discuss|discourse|reddit|new
 
 
 def source_type_of(url: str, obj_domains: list[str], contract: TaskContract) -> SourceType:
-    host = domain_of(url)
-    primary = [d.lower() for d in obj_domains + contract.primary_domains]
-    if any(host == d or host.endswith("." + d) for d in primary):
+    if domain_covering(domain_of(url), obj_domains + contract.primary_domains) is not None:
         return "primary"
     if _FORUM.search(url):
         return "forum"

@@ -199,6 +199,32 @@ class ActionLog:
     transient: bool = False
     """A transient failure whose retry budget is not spent yet (the lead stays)."""
     retry_after: float | None = None
+    strategy: str | None = None
+    """The strategy-ladder rung the call belonged to (its purpose, beside `cell`)."""
+
+    @classmethod
+    def load(cls, data: dict[str, Any]) -> "ActionLog":
+        """An action as stored.  Stored before actions carried their purpose apart from the tool's
+        arguments, `cell` and `strategy` rode inside `args`: they are moved out."""
+        args = data.get("args") or {}
+        if "strategy" in data or not ({"cell", "strategy"} & args.keys()):
+            return cls(**data)
+        return cls(**{**data, "args": {k: v for k, v in args.items() if k not in ("cell", "strategy")},
+                      "cell": data.get("cell") or args.get("cell"), "strategy": args.get("strategy")})
+
+
+@dataclass
+class StepEntry:
+    """What one step changed, for the trace line and the critics (the last 50 are kept)."""
+
+    step: int
+    rejected_findings: int = 0
+    """Findings rejected as ungrounded in this step."""
+    new_evidence: bool = False
+    gaps_closed: list[str] = field(default_factory=list)
+    """Cells that became confirmed or irrelevant in this step."""
+    status_counts: dict[str, int] = field(default_factory=dict)
+    """Cells per status after the step."""
 
 
 @dataclass
@@ -231,7 +257,7 @@ class ResearchState(StateSchema):
     """A message for the policy about the last step (e.g. why an action was refused)."""
     focus: str | None = None
     """The cell the last action worked on."""
-    step_log: list[dict[str, Any]] = field(default_factory=list)
+    step_log: list[StepEntry] = field(default_factory=list)
     """Per-step summary for the trace and reports (bounded: see reducer)."""
 
     # ------------------------------------------------------------ helpers
@@ -303,7 +329,8 @@ class ResearchState(StateSchema):
         d["sources"] = {k: Source.restore(v) for k, v in d.get("sources", {}).items()}
         d["findings"] = {k: Finding.restore(v) for k, v in d.get("findings", {}).items()}
         d["leads"] = [Lead.restore(v) for v in d.get("leads", [])]
-        d["actions"] = [ActionLog(**v) for v in d.get("actions", [])]
+        d["actions"] = [ActionLog.load(v) for v in d.get("actions", [])]
+        d["step_log"] = [StepEntry(**v) for v in d.get("step_log", [])]
         d["risk"] = [RiskEvent(**v) for v in d.get("risk", [])]
         if isinstance(d.get("progress"), dict):
             d["progress"] = ProgressCounters.from_dict(d["progress"])

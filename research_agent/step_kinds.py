@@ -1,4 +1,4 @@
-"""The typed vocabulary of one step: why the guard refuses an action, why the agent waits.
+"""The typed vocabulary of one step: what an action is for, why the guard refuses one, why the agent waits.
 
 The reducer branches on these values, never on message text; the messages
 (`Refusal.message`, the wait rationale) are what users, traces and policies read.
@@ -13,6 +13,26 @@ from typing import Literal
 from engine import Refusal as EngineRefusal
 
 RefusalKind = Literal["risk", "duplicate", "denied", "copy"]
+
+
+@dataclass(frozen=True)
+class ActionPurpose:
+    """What a tool call is for, carried beside its arguments (`engine.Action.purpose`): the tool never
+    sees it; the reducer files the result under `cell` and climbs the cell's ladder to `strategy`."""
+
+    cell: str
+    """The cell key (`object/dimension`) the call works on."""
+    strategy: str
+    """The strategy-ladder rung the call belongs to (initial, rephrase, primary_sources, reframe)."""
+
+    def __str__(self) -> str:
+        return f"{self.cell} ({self.strategy})"
+
+
+def purpose_of(result: object) -> ActionPurpose | None:
+    """The research purpose an action or its result carries, if any."""
+    purpose = getattr(result, "purpose", None)
+    return purpose if isinstance(purpose, ActionPurpose) else None
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,8 @@ import pytest
 from engine import StopReason
 from research_agent.contract import contract_from_mapping
 from research_agent.endings import EXIT_CODES, RESUMABLE, STATUS_LABEL, EndKind, end_kind_for
-from research_agent.report import REPORT_PARTS, build_report, report_parts_present
+from research_agent.report import REPORT_PARTS, build_report
+from research_agent.report_check import report_parts_present
 from research_agent.report_facts import ReportFacts
 from research_agent.report_html import render_html
 from research_agent.state import ActionLog, Finding, ResearchState, RiskEvent, Source, new_state
@@ -419,6 +420,28 @@ def test_report_parts_present_notices_each_missing_part() -> None:
     assert missing(partial_table, state=state) == {"open_questions"}
 
 
+def test_the_facts_hold_the_same_parts_as_the_markdown_and_notice_each_missing_one() -> None:
+    """The evals read the parts from the typed facts; they agree with what a reader finds in the Markdown."""
+    state = budget_state()
+    md, js = _build(state, EndKind.BUDGET_EXHAUSTED, "budget_steps", "10/10 steps")
+    facts = ReportFacts.model_validate(js)
+    assert facts.parts_present() == report_parts_present(md, state=state) == dict.fromkeys(REPORT_PARTS, True)
+
+    def missing(**change) -> set[str]:
+        return {k for k, v in facts.model_copy(update=change).parts_present().items() if not v}
+
+    assert missing(status="Done") == {"why_stopped"}
+    assert missing(verified_claims=[]) == {"verified_claims", "sources_per_claim"}
+    claims = [c.model_copy(update={"sources": []}) for c in facts.verified_claims]
+    assert missing(verified_claims=claims) == {"sources_per_claim"}
+    assert missing(open_questions=[q for q in facts.open_questions if q.cell != "Gamma/pricing"]) == {"open_questions"}
+    assert missing(resume_command=None) == {"resume"}
+    done_md, done_js = _build(completed_state(), EndKind.COMPLETED, "evidence_sufficient", "done")
+    done = ReportFacts.model_validate(done_js)
+    assert done.parts_present() == report_parts_present(done_md) == dict.fromkeys(REPORT_PARTS, True)
+    assert not done.model_copy(update={"not_resumable_reason": None}).parts_present()["resume"]
+
+
 def test_a_not_resumable_marker_needs_a_reason() -> None:
     md, _ = _build(completed_state(), EndKind.COMPLETED, "evidence_sufficient", "done")
     assert report_parts_present(md)["resume"]
@@ -452,7 +475,7 @@ def test_a_no_progress_report_says_what_could_change_it_instead_of_a_plain_resum
 
 
 def test_files_of_a_plain_corpus_folder_show_their_path() -> None:
-    from research_agent.report import display_url
+    from research_agent.tools.canonical import display_url
 
     assert display_url("https://corpus.local/notes/heron.md") == "notes/heron.md"
     assert display_url("https://corpus.local/my%20notes/a.txt") == "my notes/a.txt"

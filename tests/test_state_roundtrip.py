@@ -22,7 +22,17 @@ from engine import StopReason
 from research_agent import compose
 from research_agent.config import ResearchConfig
 from research_agent.contract import contract_from_mapping, parse_question
-from research_agent.state import ActionLog, Cell, Finding, Lead, ResearchState, RiskEvent, Source, new_state
+from research_agent.state import (
+    ActionLog,
+    Cell,
+    Finding,
+    Lead,
+    ResearchState,
+    RiskEvent,
+    Source,
+    StepEntry,
+    new_state,
+)
 from research_agent.store import Store
 from research_agent.tools.fingerprint import ClusterIndex, fingerprint
 
@@ -136,8 +146,8 @@ def rich_state() -> ResearchState:
              snippet="", cell="Larkspur/license", query="Larkspur license", rank=2, step=2, refused="duplicate"),
     ]
     state.actions = [
-        ActionLog(step=1, tool="search", args={"query": "Larkspur license", "cell": "Larkspur/license", "strategy": "initial"},
-                  key="search:larkspur license", status="ok", cell="Larkspur/license", new_leads=5),
+        ActionLog(step=1, tool="search", args={"query": "Larkspur license"}, key="search:larkspur license", status="ok",
+                  cell="Larkspur/license", new_leads=5, strategy="initial"),
         ActionLog(step=2, tool="visit", args={"url": "https://larkspur.example/p/0"}, key="visit:https://larkspur.example/p/0",
                   status="ok", cell="Larkspur/license", new_evidence=True),
         ActionLog(step=3, tool="visit", args={"url": "https://forum.example/t/9"}, key="visit:https://forum.example/t/9",
@@ -161,8 +171,8 @@ def rich_state() -> ResearchState:
     state.last_signature = state.signature()
     state.notice, state.focus = "visit refused: already opened", "Tidewell/pricing"
     state.step_log = [
-        {"step": s, "new_evidence": s == 2, "gaps_closed": ["Larkspur/license"] if s == 5 else [],
-         "status_counts": state.status_counts()}
+        StepEntry(s, new_evidence=s == 2, gaps_closed=["Larkspur/license"] if s == 5 else [],
+                  status_counts=state.status_counts())
         for s in range(1, 9)
     ]
     state.metadata = {"policy": "offline", "resumed_from": None, "runs": [{"id": "r1", "steps": 8}]}
@@ -198,6 +208,16 @@ def test_rich_state_round_trips() -> None:
     assert isinstance(again.stop_reason, StopReason)
     assert all(isinstance(c, Cell) for c in again.cells.values())
     assert all(isinstance(a, ActionLog) for a in again.actions)
+
+
+def test_an_action_stored_with_its_purpose_in_the_tool_arguments_loads_with_it_apart() -> None:
+    """Before actions carried their purpose beside the arguments, `cell` and `strategy` rode in `args`."""
+    data = rich_state().to_dict()
+    old = {k: v for k, v in data["actions"][0].items() if k != "strategy"}
+    old["args"] = {**old["args"], "cell": "Larkspur/license", "strategy": "rephrase"}
+    back = ResearchState.from_dict({**data, "actions": [old]}).actions[0]
+    assert back.args == {"query": "Larkspur license"}
+    assert (back.cell, back.strategy) == ("Larkspur/license", "rephrase")
 
 
 def test_output_shares_nothing_mutable_with_the_state() -> None:
@@ -311,7 +331,6 @@ def odd_state() -> ResearchState:
     state.final_result = Point(7, extra=[Point(8)])
     state.clusters = {**state.clusters, 0: {0.5: Colour.RED}}
     state.counters["bool"] = True  # type: ignore[assignment]
-    state.step_log.append({"tuple": (Point(9),), "set": {"a"}})
     state.actions.append(ActionLog(step=9, tool="search", args={"query": Label("q"), "k": (1, Point(10)), 3: Colour.RED},
                                    key="search:q", status="ok", retry_after=Ratio(1.5)))
     state.sources["S0"].fingerprint = (1, 2, Level.HIGH)  # type: ignore[assignment]
@@ -341,3 +360,10 @@ def test_keys_json_cannot_write_fail_as_before(bad: dict) -> None:
         old_to_dict(state)
     with pytest.raises(TypeError):
         state.to_dict()
+
+
+def test_the_step_log_loads_typed_from_entries_written_before_rejected_findings_were_counted() -> None:
+    data = rich_state().to_dict()
+    old = {k: v for k, v in data["step_log"][0].items() if k != "rejected_findings"}
+    [entry] = ResearchState.from_dict({**data, "step_log": [old]}).step_log
+    assert isinstance(entry, StepEntry) and entry.rejected_findings == 0 and entry.step == old["step"]

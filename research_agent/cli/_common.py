@@ -65,13 +65,12 @@ def bad_input() -> Iterator[None]:
 
 
 def _input_errors() -> tuple[type[Exception], ...]:
-    """BadInput, ConfigError, StoreError and ContractError — the latter only once the contract module
-    is loaded (nothing else raises it; importing it for the check cost `research list` its pydantic models)."""
+    """BadInput, ConfigError, StoreError and ContractError (from `errors.py`, which loads no model)."""
     from ..config import ConfigError
+    from ..errors import ContractError
     from ..store import StoreError
 
-    contract = sys.modules.get(f"{__package__.rsplit('.', 1)[0]}.contract")
-    return (BadInput, ConfigError, StoreError) + ((contract.ContractError,) if contract is not None else ())
+    return (BadInput, ConfigError, StoreError, ContractError)
 
 
 def compose():
@@ -98,9 +97,8 @@ def _finish_config(cfg: ResearchConfig) -> ResearchConfig:
         if value is not None:
             update[name] = absolute(value)
     update["traces"] = absolute(update.get("traces", cfg.traces))
-    kind, sep, rest = cfg.model.partition(":")
-    if kind == "scripted" and sep and rest:
-        update["model"] = f"scripted:{absolute(Path(rest))}"
+    if cfg.model.kind == "scripted":
+        update["model"] = cfg.model.with_script(Path(cfg.model.script).expanduser().resolve())
     return cfg.model_copy(update=update)
 
 
@@ -146,11 +144,18 @@ def preflight(cfg: ResearchConfig) -> None:
         raise BadInput("the tavily backend needs an API key; set TAVILY_API_KEY")
     if cfg.search_backend == "brave" and not cfg.brave_api_key:
         raise BadInput("the brave backend needs an API key; set BRAVE_API_KEY")
+    if cfg.risk_policy is not None:
+        from criteria.risk_policy import RiskPolicy, RiskPolicyError
+
+        try:
+            RiskPolicy.from_toml(cfg.risk_policy)
+        except RiskPolicyError as exc:
+            raise BadInput(str(exc)) from exc
     resolve_model(cfg)
 
 
 def resolve_model(cfg: ResearchConfig):
-    if cfg.model == "offline":  # no model: nothing to import
+    if not cfg.model.uses_model:  # no model: nothing to import
         return None
     from ..construct import make_model
     from ..llm.openai_model import ModelRejected

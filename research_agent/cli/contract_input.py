@@ -95,7 +95,7 @@ def build_contract(
     else:
         if question is None:
             raise BadInput('no question: research run "Compare A and B on X", or pass --contract FILE.toml')
-        if cfg.model == "offline":
+        if not cfg.model.uses_model:
             contract = parse_question(question)
         else:
             contract = model_contract(question, cfg)

@@ -37,7 +37,7 @@ def step_lines(path: Path) -> list[dict[str, Any]]:
 
 
 def describe_actions(line: dict[str, Any]) -> str:
-    from ..report import display_url
+    from ..tools.canonical import display_url
 
     decision = line.get("decision") or {}
     parts = []

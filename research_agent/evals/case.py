@@ -59,6 +59,7 @@ __all__ = [
     "CaseExpect",
     "CaseFault",
     "EvalCase",
+    "QuestionRefused",
     "discover_cases",
     "load_case",
     "page_path_for_url",
@@ -70,7 +71,7 @@ DEFAULT_SCRIPT = "script.jsonl"
 
 Category = Literal[
     "quick_complete", "must_continue", "unavailable", "conflict", "loop", "risk", "budget",
-    "ramdocs", "comparison",  # the real-data dev set, built at test time (research_agent/evals/realdata.py)
+    "ramdocs", "comparison", "musique",  # the real-data sets, built at test time (research_agent/evals/realdata.py)
 ]
 CATEGORIES: tuple[str, ...] = get_args(Category)
 EndKind = Literal["completed", "no_progress", "risk_abort", "budget_exhausted", "tool_failure", "user_cancelled"]
@@ -85,6 +86,15 @@ PAGELESS_FAULTS: frozenset[str] = frozenset(
 
 class CaseError(ValueError):
     """A case folder or its case.toml is invalid; the message names the file and the key."""
+
+
+class QuestionRefused(CaseError):
+    """A case without a [contract] table whose question the parser refuses.  The case is well-formed:
+    reading its question is what failed, so an eval counts it as a miss (`discover_cases(refused=…)`)."""
+
+    def __init__(self, message: str, case: "EvalCase") -> None:
+        super().__init__(message)
+        self.case = case
 
 
 class _Strict(BaseModel):
@@ -255,7 +265,8 @@ def _contract_of(case: EvalCase, where: str) -> TaskContract:
             if not text.startswith(where):
                 text = f"{where}: key `contract`: {text}"
             raise CaseError(text) from exc
-        raise CaseError(f"{where}: key `question`: no [contract] table and the question does not parse: {text}") from exc
+        raise QuestionRefused(f"{where}: key `question`: no [contract] table and the question does not parse: {text}",
+                              case) from exc
 
 
 def _check_cells(case: EvalCase, contract: TaskContract, where: str) -> None:
@@ -301,8 +312,11 @@ def _check_script(case: EvalCase, where: str) -> None:
         raise CaseError(f"{where}: key `model_script`: no such file {script}")
 
 
-def discover_cases(paths: list[Path]) -> list[EvalCase]:
-    """Every case under `paths` (a case folder, a case.toml or a folder of cases), sorted by category then id."""
+def discover_cases(paths: list[Path], refused: list[EvalCase] | None = None) -> list[EvalCase]:
+    """Every case under `paths` (a case folder, a case.toml or a folder of cases), sorted by category then id.
+
+    With a `refused` list, a case whose question the parser refuses (`QuestionRefused`) is appended to it
+    instead of raising; without one it raises like any invalid case."""
     files: set[Path] = set()
     for p in paths:
         p = Path(p)
@@ -312,7 +326,14 @@ def discover_cases(paths: list[Path]) -> list[EvalCase]:
             files.update(f.resolve() for f in p.rglob(CASE_FILE) if PAGES_DIR not in f.relative_to(p).parts[:-1])
         else:
             raise CaseError(f"{p}: no such case folder or {CASE_FILE}")
-    cases = [load_case(f) for f in sorted(files)]
+    cases = []
+    for f in sorted(files):
+        try:
+            cases.append(load_case(f))
+        except QuestionRefused as exc:
+            if refused is None:
+                raise
+            refused.append(exc.case)
     seen: dict[str, Path] = {}
     for c in cases:
         if c.id in seen:

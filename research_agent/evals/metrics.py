@@ -22,7 +22,8 @@ Definitions (documented in evalsets/README.md):
   once it had stopped learning (mean per case);
 * budget-exhaustion rate — ended `budget_exhausted`;
 * partial-report usability — runs that did not complete whose report holds
-  all five parts (`report_parts_present`), over such runs;
+  all five parts (read from the report's typed facts, `ReportFacts.parts_present`),
+  over such runs;
 * cell accuracy — expected cell statuses met;
 * wrong confirmations — confirmed cells whose value is not stated, for that
   object, by every quote behind it, or (real-data cases with a `gold.json`)
@@ -37,7 +38,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from ..report import report_parts_present
+from ..report_facts import ReportFacts
 from ..state import ResearchState
 from .realdata_score import load_gold, score_realdata
 from .support import wrong_confirmations
@@ -70,14 +71,16 @@ class Ended:
     end_kind: str
     stop_reason: str | None
     stop_detail: str | None
-    report_md: str
+    report: ReportFacts | None
+    """The report's typed facts (None: no report was written, e.g. a replay that never stopped)."""
     tokens: int = 0
     cost: float = 0.0
 
     @classmethod
     def of_outcome(cls, outcome: Any) -> "Ended":
         usage = outcome.usage
-        return cls(outcome.state, outcome.end_kind.value, outcome.stop_reason, outcome.stop_detail, outcome.report_md,
+        return cls(outcome.state, outcome.end_kind.value, outcome.stop_reason, outcome.stop_detail,
+                   ReportFacts.model_validate(outcome.report_json),
                    int(usage.get("tokens", 0) or 0), float(usage.get("cost", 0.0) or 0.0))
 
 
@@ -132,12 +135,15 @@ class RunMetrics:
         return asdict(self)
 
 
-def measure(case: Any, stopper: str, outcome: Any, seconds: float) -> RunMetrics:
-    """A run's metrics (`case` an `EvalCase`, `outcome` a `compose.Outcome`)."""
+def measure(case: Any, stopper: str, outcome: Any, seconds: float, oracle: dict | None = None) -> RunMetrics:
+    """A run's metrics (`case` an `EvalCase`, `outcome` a `compose.Outcome`); `oracle`: the perfect reader's
+    offers scored (`oracle_score`), kept under `realdata`."""
     ended = Ended.of_outcome(outcome)
     metrics = score(CaseFacts.of(case), stopper, ended, seconds)
     gold = load_gold(case.root)
     metrics.realdata = None if gold is None else score_realdata(gold, ended.state, outcome)
+    if metrics.realdata is not None and oracle is not None:
+        metrics.realdata["oracle"] = oracle
     return metrics
 
 
@@ -155,7 +161,7 @@ def score(case: CaseFacts, stopper: str, ended: Ended, seconds: float) -> RunMet
     last_change = state.progress.last_change_step
     matched, mismatched, premature = _cells(case, state, end_kind)
     partial = end_kind != "completed"
-    usable = all(report_parts_present(ended.report_md, state=state).values()) if partial else None
+    usable = (ended.report is not None and all(ended.report.parts_present().values())) if partial else None
     gold = case.gold
     wrong = wrong_confirmations(state, gold.get("wrong_answers"), gold.get("gold_answers")) if gold is not None else wrong_confirmations(state)
     return RunMetrics(

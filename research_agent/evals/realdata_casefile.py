@@ -1,6 +1,7 @@
 """Writing one real-data case folder: case.toml, gold.json and one HTML page per document.
 
-Shared by the RAMDocs and the comparison builders (`realdata`, `realdata_comparison`).
+Shared by the RAMDocs and the comparison builders (`realdata`, `realdata_comparison`), with
+the error both raise when the shared data is not there (`RealDataMissing`).
 Pages carry no date and no boilerplate: the body is the document text, the `<title>`
 what a search engine would show.
 """
@@ -16,7 +17,11 @@ from pathlib import Path
 from .case import CASE_FILE, PAGES_DIR
 from .realdata_score import GOLD_FILE
 
-__all__ = ["Page", "RealCase", "opening_words", "page_html", "write_case"]
+__all__ = ["Page", "RealCase", "RealDataMissing", "opening_words", "page_html", "write_case"]
+
+
+class RealDataMissing(FileNotFoundError):
+    """../shared/data (or the file a set needs) is not there."""
 
 
 @dataclass
@@ -36,8 +41,9 @@ class RealCase:
     category: str
     question: str
     description: str
-    contract: dict
-    """objects (names or {name, aliases}), dimensions (names or tables), min_sources."""
+    contract: dict | None
+    """objects (names or {name, aliases}), dimensions (names or tables), min_sources; None: no [contract]
+    table, the question is parsed when the case loads."""
     end_kind: str
     pages: list[Page]
     gold: dict
@@ -90,8 +96,8 @@ def write_case(dest: Path, case: RealCase) -> Path:
         file.write_text(page_html(page.title, page.text, page.heading), encoding="utf-8")
     lines = [
         f"id = {_toml(case.id)}", f"category = {_toml(case.category)}", f"question = {_toml(case.question)}",
-        f"description = {_toml(case.description)}", "", "[contract]",
-        *(f"{k} = {_toml(v)}" for k, v in case.contract.items()),
+        f"description = {_toml(case.description)}",
+        *(["", "[contract]", *(f"{k} = {_toml(v)}" for k, v in case.contract.items())] if case.contract is not None else []),
         "", "[budget]", f"max_steps = {case.max_steps}", "", "[expect]", f"end_kind = {_toml(case.end_kind)}",
     ]
     if case.cells:

@@ -17,12 +17,19 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..contract import ContractError, parse_question
-from .realdata_casefile import Page, RealCase, write_case
+from .realdata_casefile import Page, RealCase, RealDataMissing, write_case
+from .realdata_score import gold_match
 
-__all__ = ["FRESH_SPEC_FILE", "SPEC_FILE", "build_comparison", "load_corpus", "load_specs", "pick_distractors"]
+__all__ = [
+    "FRESH_SPEC_FILE", "SPEC_FILE", "TEST_SPEC_FILE", "build_comparison", "load_corpus", "load_specs",
+    "pick_distractors", "specs_of",
+]
 
 SPEC_FILE = Path(__file__).with_name("realdata_cases.toml")
 FRESH_SPEC_FILE = Path(__file__).with_name("realdata_cases_fresh.toml")
+TEST_SPEC_FILE = Path(__file__).with_name("realdata_cases_test.toml")
+"""The comparison set's test part (docs/splits.md), written apart from whoever tunes the reader."""
+SPEC_FILES = {"comparison": SPEC_FILE, "comparison-fresh": FRESH_SPEC_FILE, "comparison-test": TEST_SPEC_FILE}
 CORPUS_FILES = ("hotpotqa_train_corpus.json", "musique_train_corpus.json")
 DISTRACTORS = 8
 HARD_DISTRACTORS = 5
@@ -43,6 +50,14 @@ def load_corpus(multihop: Path) -> dict[str, str]:
 
 def load_specs(path: Path = SPEC_FILE) -> list[dict]:
     return tomllib.loads(path.read_text(encoding="utf-8"))["case"]
+
+
+def specs_of(name: str) -> list[dict]:
+    """The specs of comparison set `name`; RealDataMissing when its file is not written yet."""
+    path = SPEC_FILES[name]
+    if not path.is_file():
+        raise RealDataMissing(f"{path.relative_to(path.parents[2])}: no such file yet (the {name} cases are not written)")
+    return load_specs(path)
 
 
 def _words(text: str) -> set[str]:
@@ -78,6 +93,21 @@ def _parse_agrees(spec: dict) -> bool:
             and {d.name for d in parsed.dimensions} == {d["name"] for d in spec["dimensions"]})
 
 
+def _stating_urls(spec: dict, gold_pages: list[Page]) -> dict[str, list[str]]:
+    """Cell → the gold page that states its value: the page of the cell's own object (the spec lists titles in
+    the order of its objects) when its text holds a gold form, else every gold page whose text does."""
+    names = [o["name"] for o in spec["objects"]]
+    out: dict[str, list[str]] = {}
+    for key, forms in spec["gold"].items():
+        i = names.index(key.split("/", 1)[0]) if key.split("/", 1)[0] in names else -1
+        own = gold_pages[i] if 0 <= i < len(gold_pages) and len(gold_pages) == len(names) else None
+        if own is not None and gold_match(own.text, forms):
+            out[key] = [own.url]
+        else:
+            out[key] = [p.url for p in gold_pages if gold_match(p.text, forms)]
+    return out
+
+
 def comparison_case(spec: dict, corpus: dict[str, str]) -> RealCase:
     missing = [t for t in spec["titles"] if t not in corpus]
     if missing:
@@ -89,6 +119,7 @@ def comparison_case(spec: dict, corpus: dict[str, str]) -> RealCase:
     ]
     gold = {
         "set": "comparison", "cells": spec["gold"], "gold_urls": [p.url for p in pages[:2]],
+        "stating_urls": _stating_urls(spec, pages[:len(spec["titles"])]),
         "min_tool_calls": 1 + 2, "contract_fallback": False, "parse_question_agrees": _parse_agrees(spec),
         "expected_end_kind": "completed", "titles": titles,
     }
@@ -107,8 +138,6 @@ def comparison_case(spec: dict, corpus: dict[str, str]) -> RealCase:
 def build_comparison(multihop: Path, dest: Path, *, limit: int | None = None, offset: int = 0,
                      specs: list[dict] | None = None) -> list[Path]:
     """Write the comparison cases (`specs`, default all of ``realdata_cases.toml``) under `dest`."""
-    from .realdata import RealDataMissing
-
     multihop = Path(multihop)
     if not all((multihop / f).is_file() for f in CORPUS_FILES):
         raise RealDataMissing(f"{multihop}: the multihop corpora {', '.join(CORPUS_FILES)} are not there")

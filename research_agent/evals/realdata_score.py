@@ -2,12 +2,16 @@
 
 ``gold.json`` (written by `research_agent.evals.realdata`)::
 
-    {"set": "ramdocs" | "comparison",
+    {"set": "ramdocs" | "comparison" | "musique" | "synthetic",
      "cells": {"Object/dimension": ["accepted form", ...]},
      "gold_answers": [...], "wrong_answers": [...],     # RAMDocs: the question's lists
      "gold_urls": ["https://..."],                       # the pages that hold a gold value
+     "stating_urls": {"Object/dimension": ["https://..."]},  # the pages whose text states that cell's gold
      "min_tool_calls": 3,                                # 1 search + the gold pages to open
      "contract_fallback": false}                         # the contract was derived, not parsed
+
+(`stating_urls` is what a perfect reader model answers from, `oracle`; a case without it
+has every gold URL state every cell.)
 
 Like `support`, nothing here calls the reader: a value matches a gold form when it is equal
 (case/whitespace-insensitive), the same number by its digits, the same full date, or — for
@@ -25,10 +29,8 @@ from ..state import ResearchState
 from .support import matches_any, squash
 
 GOLD_FILE = "gold.json"
-MISSES_SHOWN = 30
-"""Unconfirmed gold cells are listed one by one only for runs of at most this many cases."""
 
-__all__ = ["GOLD_FILE", "gold_match", "load_gold", "score_realdata", "realdata_table"]
+__all__ = ["GOLD_FILE", "gold_match", "load_gold", "realdata_table", "score_realdata", "score_refused"]
 
 
 def load_gold(root: Path) -> dict | None:
@@ -79,6 +81,17 @@ def score_realdata(gold: dict, state: ResearchState, outcome) -> dict:
     }
 
 
+def score_refused(gold: dict) -> dict:
+    """The scores of a case whose question the parser refuses: never run, every gold cell missed."""
+    cells = gold.get("cells", {})
+    return {
+        "set": gold.get("set", "?"), "cells_total": len(cells), "cells_right": 0, "mismatches": [],
+        "misses": [f"{key}: want {forms[:2]}, got nothing (the question does not parse)" for key, forms in cells.items()],
+        "gold_read": False, "end_ok": False, "tool_calls": 0, "min_tool_calls": int(gold.get("min_tool_calls", 0)),
+        "contract_fallback": False, "question_refused": True,
+    }
+
+
 def _shown(state: ResearchState, finding_ids: list[str]) -> list[str]:
     out = []
     for fid in finding_ids:
@@ -88,33 +101,12 @@ def _shown(state: ResearchState, finding_ids: list[str]) -> list[str]:
     return [s for s in out if s]
 
 
-def realdata_table(runs: list[dict]) -> str:
-    """The real-data table over `RunMetrics.to_dict()` rows that carry `realdata`, per set; then every
-    confirmed cell whose value is no gold form (MISMATCH), every wrong confirmation (WRONG) and, for
-    small runs, every gold cell left unconfirmed (missed)."""
-    by: dict[str, list[dict]] = {}
-    for r in runs:
-        if r.get("realdata"):
-            by.setdefault(r["realdata"]["set"], []).append(r)
-    lines = ["\n== real-data dev set ==",
-             f"{'set':11} {'cases':>5}  {'cells right':>13}  {'endings':>9}  {'gold read':>9}  {'wrong conf':>10}  "
-             f"{'tool calls / min':>17}  {'fallback contracts':>18}"]
-    for name, rows in sorted(by.items()):
-        rd = [r["realdata"] for r in rows]
-        cells = sum(x["cells_right"] for x in rd), sum(x["cells_total"] for x in rd)
-        calls, least = sum(x["tool_calls"] for x in rd), sum(x["min_tool_calls"] for x in rd)
-        ratio = f"={calls / least:>4.2f}x" if least else "  (no minimum)"  # hand-written cases carry no minimum
-        lines.append(
-            f"{name:11} {len(rows):>5}  {cells[0]:>6}/{cells[1]:<6}  {sum(r['end_kind'] == r['expected'] for r in rows):>4}/{len(rows):<4}"
-            f"  {sum(x['gold_read'] for x in rd):>4}/{len(rows):<4}  {sum(r['wrong_confirmations'] for r in rows):>10}  "
-            f"{calls / max(len(rows), 1):>6.1f} / {least / max(len(rows), 1):<4.1f}{ratio}"
-            f"  {sum(x['contract_fallback'] for x in rd):>18}"
-        )
-    few = len(runs) <= MISSES_SHOWN
-    for r in runs:
-        case_rd = r.get("realdata") or {}
-        lines += [f"  MISMATCH {r['case']}: {m}" for m in case_rd.get("mismatches", [])]
-        lines += [f"  missed {r['case']}: {m}" for m in case_rd.get("misses", []) if few]
-        for w in r.get("wrong_cells", []):
-            lines.append(f"  WRONG {r['case']}: {w}")
-    return "\n".join(lines)
+def realdata_table(runs: list[dict], split: str = "dev") -> str:
+    """The real-data table over `RunMetrics.to_dict()` rows that carry `realdata`, per set; a dev part adds
+    its per-case lines (`realdata_figures.case_lines`), a test part prints only the figures."""
+    from .realdata_figures import case_lines, figures_table, set_figures
+
+    text = figures_table(set_figures(runs, split), f"== real-data {split} part ==")
+    if split == "dev":
+        text += "".join("\n" + line for line in case_lines(runs))
+    return text

@@ -43,6 +43,8 @@ class RecordedEval(BaseModel):
     created: str
     model: str
     cases: list[RecordedCase] = []
+    split: str = "dev"
+    """"test": the cases were a test part (docs/splits.md): a replay shows its aggregates only."""
 
 
 def evals_root() -> Path:

@@ -20,7 +20,7 @@ from .openai_model import (
 )
 from .prices import DEFAULT_PRICES, ModelPrice, PriceTable, PricesFileError, cost, load_prices
 from .resolve import resolve_model
-from .scripted import ScriptError, load_script, task_of
+from .scripted import ScriptError, ScriptModel, load_script
 
 __all__ = [
     "DEFAULT_PRICES",
@@ -33,6 +33,7 @@ __all__ = [
     "PriceTable",
     "PricesFileError",
     "ScriptError",
+    "ScriptModel",
     "cost",
     "is_loopback_url",
     "load_prices",
@@ -41,5 +42,4 @@ __all__ = [
     "response_format_for",
     "retry_after_seconds",
     "strict_json_schema",
-    "task_of",
 ]

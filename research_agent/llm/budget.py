@@ -10,7 +10,9 @@ pattern of pydantic-ai's `UsageLimits.check_before_request`):
 
 and raises `ModelBudgetExceeded` — a typed value carrying the figures — when
 what was spent plus the estimate would cross `max_tokens` or `max_cost`; the
-call is then not made.  Because the reply can never be longer than the
+call is then not made, and the engine's `UsageMeter` (`meter`) is told as a
+typed `BudgetRefusal`: the engine's budget criterion ends the run on it, with
+these figures as the detail.  The caller only keeps what its step found.  Because the reply can never be longer than the
 `max_tokens` sent, the estimate is an upper bound whenever the server counts
 prompt tokens no higher than characters / 4 (true of English text with BPE
 tokenizers; a server that counts more can overrun by that difference, which
@@ -25,7 +27,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from engine.model import Message, estimate_tokens
+from engine.model import BudgetRefusal, Message, UsageMeter, estimate_tokens
+from engine.stop_reason import StopReason
 from engine.types import Usage
 
 from .openai_model import ModelError
@@ -74,6 +77,8 @@ class CallBudget:
     max_tokens: int | None = None
     max_cost: float | None = None
     spent: Usage = field(default_factory=Usage)
+    meter: UsageMeter | None = None
+    """The engine's meter, told of a refused call (its budget criterion turns that into the ending)."""
 
     def check(self, call: str, messages: list[Message], reply_tokens: int, price: ModelPrice | None) -> None:
         """Raise `ModelBudgetExceeded` when this call's estimate would cross a limit."""
@@ -83,8 +88,11 @@ class CallBudget:
         tokens = prompt + reply_tokens
         cost = (prompt * price.input + reply_tokens * price.output) / 1e6 if price is not None else 0.0
         def exceeded(kind: BudgetKind) -> ModelBudgetExceeded:
-            return ModelBudgetExceeded(kind, call=call, spent=self.spent, tokens=tokens, cost=cost,
-                                       max_tokens=self.max_tokens, max_cost=self.max_cost)
+            refused = ModelBudgetExceeded(kind, call=call, spent=self.spent, tokens=tokens, cost=cost,
+                                          max_tokens=self.max_tokens, max_cost=self.max_cost)
+            if self.meter is not None:
+                self.meter.refuse(BudgetRefusal(StopReason(kind), refused.detail))
+            return refused
 
         if self.max_tokens is not None and self.spent.total_tokens + tokens > self.max_tokens:
             raise exceeded("budget_tokens")

@@ -47,6 +47,12 @@ next rung at once (no retry, no backoff: it is a capability answer), and the
 rung that worked is remembered in the capability cache.  `max_tokens` is sent
 on every call (`default_max_tokens` when the caller gives none): a local
 server without a default would otherwise generate until its context is full.
+
+A typed request (`generate(..., request=...)`, `llm/request.py`) is sent in
+the body's `research_request` field when `request_parts` says so: `loopback`
+(the default) to a server on loopback only — local OpenAI-compatible servers
+ignore a field they do not know, and a test server reads the page and cells
+from it — `always`, or `never` (OpenAI's own API rejects unknown fields).
 """
 
 from __future__ import annotations
@@ -70,6 +76,7 @@ from engine.types import Usage
 
 from .capabilities import FORMAT_LADDER, SCHEMA_IN_PROMPT, CapabilityCache, FormatMode, next_mode
 from .prices import DEFAULT_PRICES, PriceTable
+from .request import WIRE_FIELD, ModelRequest, to_wire
 
 if TYPE_CHECKING:
     import httpx
@@ -92,6 +99,7 @@ _UNSUPPORTED_KEYWORDS = frozenset({
 })
 
 StructuredMode = Literal["auto", "json_schema", "json_object_schema", "json_object", "off"]
+RequestParts = Literal["loopback", "always", "never"]
 DEFAULT_MAX_TOKENS = 1024
 _FORMAT_WORDS = ("response_format", "json_schema", "json_object")
 
@@ -129,6 +137,21 @@ def is_loopback_url(url: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
+
+
+def _check_endpoint(url: str, *, api_key: str | None, offline_guard: bool) -> bool:
+    """Whether `url` is on loopback; `ModelRejected` for an endpoint this adapter will not call."""
+    if urlsplit(url).scheme not in ("http", "https"):
+        raise ModelRejected(f"base URL {safe_url(url)!r} is not an http(s) URL")
+    loopback = is_loopback_url(url)
+    if offline_guard and not loopback:
+        raise ModelRejected(TEST_GUARD_MESSAGE)
+    if not api_key and not loopback:
+        raise ModelRejected(
+            f"no API key for {safe_url(url)}: set OPENAI_API_KEY (or `openai_api_key` in the "
+            "config file; any non-empty value for a server that does not check keys)"
+        )
+    return loopback
 
 
 def safe_url(url: str) -> str:
@@ -242,22 +265,14 @@ class OpenAIModel:
         default_max_tokens: int = DEFAULT_MAX_TOKENS,
         offline_guard: bool = False,
         rng: random.Random | None = None,
+        request_parts: RequestParts = "loopback",
     ) -> None:
         if not model:
             raise ModelRejected("no model name given: use e.g. --model openai:gpt-4o-mini")
         if max_attempts < 1:
             raise ValueError("max_attempts must be at least 1")
         url = (base_url or DEFAULT_BASE_URL).rstrip("/")
-        if urlsplit(url).scheme not in ("http", "https"):
-            raise ModelRejected(f"base URL {safe_url(url)!r} is not an http(s) URL")
-        loopback = is_loopback_url(url)
-        if offline_guard and not loopback:
-            raise ModelRejected(TEST_GUARD_MESSAGE)
-        if not api_key and not loopback:
-            raise ModelRejected(
-                f"no API key for {safe_url(url)}: set OPENAI_API_KEY (or `openai_api_key` in the "
-                "config file; any non-empty value for a server that does not check keys)"
-            )
+        loopback = _check_endpoint(url, api_key=api_key, offline_guard=offline_guard)
         self.model = model
         self.base_url = safe_url(url)
         self.prices = prices if prices is not None else DEFAULT_PRICES
@@ -270,6 +285,8 @@ class OpenAIModel:
         self.default_max_tokens = default_max_tokens
         self.format_fallbacks = 0
         """Rungs stepped down because the server rejected a `response_format`."""
+        self.sends_request_parts = request_parts == "always" or (request_parts == "loopback" and loopback)
+        """Typed requests go in the body's `research_request` field (see the module docstring)."""
         self._mode: FormatMode | None = None
         self._sleep = sleep
         self._rng = rng or random.Random()
@@ -304,6 +321,7 @@ class OpenAIModel:
         *,
         response_format: dict[str, Any] | None = None,
         schema: type[BaseModel] | None = None,
+        request: ModelRequest | None = None,
         **kwargs: Any,
     ) -> ModelResponse:
         """One chat completion, retried on transient failures; see the module docstring."""
@@ -315,6 +333,8 @@ class OpenAIModel:
         params: dict[str, Any] = dict(kwargs)
         if not params.get("max_tokens") and not params.get("max_completion_tokens"):
             params["max_tokens"] = self.default_max_tokens
+        if request is not None and self.sends_request_parts:
+            params["extra_body"] = {WIRE_FIELD: to_wire(request)}
         if response_format is None:
             return self._response(self._call_with_retries(messages, params), messages)
         return self._generate_structured(messages, params, response_format)

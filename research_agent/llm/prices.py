@@ -33,6 +33,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from engine.types import Usage
 
+from ..user_files import read_user_text
+
 
 class ModelPrice(BaseModel):
     model_config = ConfigDict(extra="forbid")
@@ -97,10 +99,9 @@ DEFAULT_PRICES = PriceTable(
 def load_prices(path: str | Path, *, base: PriceTable | None = DEFAULT_PRICES) -> PriceTable:
     """Read a TOML prices file and extend `base` with it (`replace = true` in the file drops `base`)."""
     p = Path(path)
+    text = read_user_text(p, "prices file", PricesFileError)
     try:
-        raw = tomllib.loads(p.read_text(encoding="utf-8"))
-    except FileNotFoundError as exc:
-        raise PricesFileError(f"{p}: no such prices file") from exc
+        raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise PricesFileError(f"{p}: not valid TOML ({exc})") from exc
     replace = raw.pop("replace", False)

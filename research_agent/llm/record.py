@@ -2,14 +2,14 @@
 
 Each call to the wrapped model appends one line to a JSONL script in the
 format `scripted.py` reads, so `--model scripted:<that file>` replays the
-run without the model.  Lines are chosen on replay by what the request
-contains, never by position alone:
+run without the model.  Lines are chosen on replay by what the typed request
+holds (`llm/request.py`), never by position alone:
 
-    plan        {"when": {"task": "plan", "any_contains": "\\"step\\":7,"}, ...}
-    extract     {"when": {"task": "extract", "any_contains": "Page URL: <url>\\n"}, ...}
-    judge       {"when": {"task": "judge", "any_contains": "{\\"cell\\":\\"<key>\\","}, ...}
+    plan        {"when": {"task": "plan", "step": 7}, ...}
+    extract     {"when": {"task": "extract", "url": "<page url>"}, ...}
+    judge       {"when": {"task": "judge", "cell": "<key>"}, ...}
     synthesize  {"when": {"task": "synthesize"}, ...}
-    contract    {"when": {"task": "contract", "any_contains": "<the question>"}, ...}
+    contract    {"when": {"task": "contract", "question": "<the question>"}, ...}
 
 A replay that asks something the recording never saw (a different step, an
 unseen page) finds no line and fails loudly with `ScriptExhausted` instead of
@@ -23,7 +23,6 @@ usage is written: no prompt, no key.
 from __future__ import annotations
 
 import json
-import re
 import threading
 from pathlib import Path
 from typing import Any
@@ -31,29 +30,22 @@ from typing import Any
 from engine.model import Message, Model, ModelResponse
 
 from .openai_model import ModelOutputInvalid, ModelRejected, ModelUnavailable
-from .scripted import task_of
-
-_STEP = re.compile(r'"step":\d+,')
-_URL = re.compile(r"^Page URL: .*\n", re.M)
-_CELL = re.compile(r'^\{"cell":(?:"(?:[^"\\]|\\.)*"),', re.M)
+from .request import ContractRequest, ExtractRequest, JudgeRequest, ModelRequest, PlanRequest
 
 
-def marker(messages: list[Message]) -> dict[str, Any]:
-    """The `when` that picks this request's answer on replay."""
-    task = task_of(messages)
-    when: dict[str, Any] = {"task": task} if task else {}
-    first_user = next((str(m.get("content") or "") for m in messages if m.get("role") == "user"), "")
-    found = None
-    if task == "plan":
-        found = _STEP.search(first_user)
-    elif task == "extract":
-        found = _URL.search(first_user)
-    elif task == "judge":
-        found = _CELL.search(first_user)
-    if found:
-        when["any_contains"] = found.group(0)
-    elif task == "contract":
-        when["any_contains"] = first_user[:400]
+def marker(request: ModelRequest | None) -> dict[str, Any]:
+    """The `when` that picks this request's answer on replay (empty for an untyped request)."""
+    if request is None:
+        return {}
+    when: dict[str, Any] = {"task": request.kind}
+    if isinstance(request, PlanRequest):
+        when["step"] = request.view.step
+    elif isinstance(request, ExtractRequest):
+        when["url"] = request.page.url
+    elif isinstance(request, JudgeRequest):
+        when["cell"] = request.cell.cell
+    elif isinstance(request, ContractRequest):
+        when["question"] = request.question
     return when
 
 
@@ -75,16 +67,21 @@ class RecordingModel:
         self.path = Path(path)
         self.name = getattr(inner, "name", "model")
         self._lock = threading.Lock()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        if not self.path.exists() or self.path.stat().st_size == 0:
-            # the header also makes a run that never calls the model a valid, empty recording
-            self.path.write_text(f"# recorded by `research` from model {self.name}; replay with --model scripted:{self.path.name}\n",
-                                 encoding="utf-8")
-
-    def generate(self, messages: list[Message], **kwargs: Any) -> ModelResponse:
-        when = marker(messages)
+        if self.path.is_dir():
+            raise ValueError(f"record_script {self.path}: is a folder, not a script file")
         try:
-            response = self.inner.generate(messages, **kwargs)
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            if not self.path.exists() or self.path.stat().st_size == 0:
+                # the header also makes a run that never calls the model a valid, empty recording
+                self.path.write_text(f"# recorded by `research` from model {self.name}; replay with --model scripted:{self.path.name}\n",
+                                     encoding="utf-8")
+        except OSError as exc:  # a setting the user gave: refused as bad input, before the run
+            raise ValueError(f"record_script {self.path}: cannot write the script ({exc.strerror or exc})") from exc
+
+    def generate(self, messages: list[Message], *, request: ModelRequest | None = None, **kwargs: Any) -> ModelResponse:
+        when = marker(request)
+        try:
+            response = self.inner.generate(messages, request=request, **kwargs)
         except (ModelUnavailable, ModelRejected, ModelOutputInvalid) as exc:
             kind = {ModelUnavailable: "unavailable", ModelRejected: "rejected"}.get(type(exc), "invalid")
             self._write({"when": when, "raise": kind})

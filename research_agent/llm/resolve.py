@@ -21,7 +21,8 @@ itself: the config loader fills those fields from `OPENAI_API_KEY`,
 are merged (the default capability-cache path is the config's
 `$RESEARCH_HOME/llm_capabilities.json`).  Optional fields passed on
 to the adapter: `openai_structured_output` (`auto` | a fixed rung),
-`llm_capabilities_file`, `llm_timeout`, `llm_attempts`, `offline_guard`.
+`llm_capabilities_file`, `llm_timeout`, `llm_attempts`, `offline_guard`,
+`openai_request_parts`.
 """
 
 from __future__ import annotations
@@ -32,12 +33,13 @@ from typing import Any, get_args
 
 from engine.model import Model
 
+from ..model_spec import ACCEPTED, ModelSpec
 from .capabilities import CapabilityCache
-from .openai_model import DEFAULT_BASE_URL, OpenAIModel, StructuredMode
+from .openai_model import DEFAULT_BASE_URL, OpenAIModel, RequestParts, StructuredMode
 from .prices import load_prices
 from .scripted import load_script
 
-ACCEPTED = "offline | rules[:noisy] | openai:<model name> | scripted:<path.jsonl>"
+__all__ = ["ACCEPTED", "resolve_model"]
 
 
 def _structured_mode(value: Any) -> StructuredMode:
@@ -47,6 +49,14 @@ def _structured_mode(value: Any) -> StructuredMode:
         if (value or "auto") == mode:
             return mode
     raise ValueError(f"unknown openai_structured_output {value!r}; accepted: {' | '.join(modes)}")
+
+
+def _request_parts(value: Any) -> RequestParts:
+    modes: tuple[RequestParts, ...] = get_args(RequestParts)
+    for mode in modes:
+        if (value or "loopback") == mode:
+            return mode
+    raise ValueError(f"unknown openai_request_parts {value!r}; accepted: {' | '.join(modes)}")
 
 
 def _get(config: Any, name: str) -> Any:
@@ -71,11 +81,11 @@ def _capabilities_path(config: Any) -> Path:
     return research_home() / "llm_capabilities.json"
 
 
-def resolve_model(spec: str, *, config: Any = None, transport: Any = None) -> Model | None:
-    """The model named by `spec` (see the module docstring); ValueError for an unknown spec.
+def resolve_model(spec: ModelSpec | str, *, config: Any = None, transport: Any = None) -> Model | None:
+    """The model named by `spec` (text is parsed by `ModelSpec.parse`; ValueError for an unknown one).
     `transport(key, inner)` wraps the HTTP transport of an `openai:` model's client (key
     `model:<base url>`): where a queue worker takes its shared rate limit (`calls.RunSeams`)."""
-    model = _resolve(spec, config, transport)
+    model = _resolve(spec if isinstance(spec, ModelSpec) else ModelSpec.parse(spec), config, transport)
     record = _get(config, "record_script")
     if model is not None and record:
         from .record import RecordingModel
@@ -94,19 +104,14 @@ def _http_client(base_url: str, timeout: float, transport: Any) -> Any:
     return httpx.Client(transport=transport(f"model:{safe_url(base_url)}", httpx.HTTPTransport()), timeout=timeout)
 
 
-def _resolve(spec: str, config: Any, transport: Any = None) -> Model | None:
-    s = (spec or "").strip()
-    if s == "offline":
+def _resolve(spec: ModelSpec, config: Any, transport: Any = None) -> Model | None:
+    if spec.kind == "offline":
         return None
-    if s in ("rules", "rules:noisy"):
+    if spec.kind == "rules":
         from .rules import RuleModel
 
-        return RuleModel(s, noisy=s.endswith(":noisy"))
-    kind, sep, rest = s.partition(":")
-    if not sep or not rest.strip():
-        raise ValueError(f"unknown --model {spec!r}; accepted forms: {ACCEPTED}")
-    rest = rest.strip()
-    if kind == "openai":
+        return RuleModel(str(spec), noisy=spec.noisy)
+    if spec.kind == "openai":
         base_url = _get(config, "openai_base_url") or DEFAULT_BASE_URL
         api_key = _get(config, "openai_api_key")
         prices_file = _get(config, "prices_file")
@@ -114,12 +119,13 @@ def _resolve(spec: str, config: Any, transport: Any = None) -> Model | None:
         mode = _structured_mode(_get(config, "openai_structured_output"))
         timeout = float(_get(config, "llm_timeout") or 120.0)
         return OpenAIModel(
-            rest, api_key=api_key, base_url=base_url, prices=prices, structured_output=mode,
+            spec.name, api_key=api_key, base_url=base_url, prices=prices, structured_output=mode,
             capability_cache=CapabilityCache(_capabilities_path(config)),
             timeout=timeout, http_client=_http_client(base_url, timeout, transport),
             max_attempts=int(_get(config, "llm_attempts") or 4),
             offline_guard=bool(_get(config, "offline_guard")),
+            request_parts=_request_parts(_get(config, "openai_request_parts")),
         )
-    if kind == "scripted":
-        return load_script(rest)
-    raise ValueError(f"unknown --model {spec!r}; accepted forms: {ACCEPTED}")
+    if spec.is_auto:
+        raise ValueError("--model scripted:auto replays each eval case's own script: use it with `research eval`")
+    return load_script(spec.script)

@@ -11,12 +11,16 @@ starting with `#` are skipped):
     {"when": {"task": "judge"}, "raise": "unavailable"}
     {"text": "...", "usage": {"prompt_tokens": 900, "completion_tokens": 40}}
 
-Selection is by what the request contains, never by how many messages came
-before: for each request the *first unused line whose `when` matches* is
-played and used up.  `when` keys (all must hold):
+Selection is by what the request is and holds, never by how many messages
+came before: for each request the *first unused line whose `when` matches*
+is played and used up.  `when` keys (all must hold); the first five are read
+from the typed request (`llm/request.py`), the last three from the prompt text:
 
-    task          the task marker on the system message's first line
-                  ("TASK: plan" → "plan"): contract | plan | extract | judge | synthesize
+    task          the request's kind: contract | plan | extract | judge | synthesize
+    step          a plan request's step (its state view's `step`)
+    url           an extract request's page URL
+    cell          a judge request's cell key
+    question      the request's question (a plan request: its state view's)
     contains      a string, or a list of strings, the last user message must contain
     not_contains  a string, or a list, the last user message must not contain
     any_contains  a string, or a list, some message (any role) must contain
@@ -44,9 +48,8 @@ from engine.model import Message, ModelResponse, ScriptedModel
 from engine.types import Usage
 
 from .openai_model import ModelOutputInvalid, ModelRejected, ModelUnavailable
-
-TaskKind = Literal["contract", "plan", "extract", "judge", "synthesize"]
-TASK_MARKER = "TASK:"
+from ..user_files import read_user_text
+from .request import ExtractRequest, JudgeRequest, ModelRequest, PlanRequest, RequestKind
 
 
 class ScriptError(ValueError):
@@ -56,8 +59,16 @@ class ScriptError(ValueError):
 class When(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    task: TaskKind | None = None
-    """The task marker the system message must carry."""
+    task: RequestKind | None = None
+    """The kind of request."""
+    step: int | None = None
+    """A plan request's step."""
+    url: str | None = None
+    """An extract request's page URL."""
+    cell: str | None = None
+    """A judge request's cell key."""
+    question: str | None = None
+    """The request's question."""
     contains: str | list[str] | None = None
     """Text the last user message must contain."""
     not_contains: str | list[str] | None = None
@@ -98,17 +109,6 @@ class ScriptLine(BaseModel):
         return self
 
 
-def task_of(messages: list[Message]) -> str | None:
-    """The task marker of a request: `TASK: <kind>` on the first line of the first system message."""
-    for m in messages:
-        if m.get("role") == "system":
-            first = str(m.get("content") or "").lstrip().split("\n", 1)[0].strip()
-            if first.upper().startswith(TASK_MARKER):
-                return first[len(TASK_MARKER):].strip().lower()
-            return None
-    return None
-
-
 def _last_user(messages: list[Message]) -> str:
     for m in reversed(messages):
         if m.get("role") == "user":
@@ -122,10 +122,28 @@ def _as_list(v: str | list[str] | None) -> list[str]:
     return [v] if isinstance(v, str) else list(v)
 
 
-def matches(when: When | None, messages: list[Message]) -> bool:
+def question_of(request: ModelRequest) -> str | None:
+    """The question a request carries (a plan request: its state view's)."""
+    return request.view.question if isinstance(request, PlanRequest) else request.question
+
+
+def _typed_match(when: When, request: ModelRequest | None) -> bool:
+    """The `when` keys read from the typed request; a request given untyped matches none of them."""
+    if request is None:
+        return all(v is None for v in (when.task, when.step, when.url, when.cell, when.question))
+    return (
+        (when.task is None or request.kind == when.task)
+        and (when.step is None or (isinstance(request, PlanRequest) and request.view.step == when.step))
+        and (when.url is None or (isinstance(request, ExtractRequest) and request.page.url == when.url))
+        and (when.cell is None or (isinstance(request, JudgeRequest) and request.cell.cell == when.cell))
+        and (when.question is None or question_of(request) == when.question)
+    )
+
+
+def matches(when: When | None, messages: list[Message], request: ModelRequest | None = None) -> bool:
     if when is None:
         return True
-    if when.task is not None and task_of(messages) != when.task:
+    if not _typed_match(when, request):
         return False
     last = _last_user(messages)
     if any(s not in last for s in _as_list(when.contains)):
@@ -148,9 +166,9 @@ class ScriptSelector:
         if not self.remaining:
             self.remaining = [line.times for line in self.lines]
 
-    def __call__(self, messages: list[Message]) -> ModelResponse | None:
+    def __call__(self, messages: list[Message], request: ModelRequest | None = None) -> ModelResponse | None:
         for i, line in enumerate(self.lines):
-            if self.remaining[i] > 0 and matches(line.when, messages):
+            if self.remaining[i] > 0 and matches(line.when, messages, request):
                 self.remaining[i] -= 1
                 return self._play(line, i)
         return None  # ScriptedModel turns this into ScriptExhausted
@@ -196,12 +214,25 @@ def parse_script(text: str, *, origin: str = "script") -> list[ScriptLine]:
     return lines  # comments only: a recording of a run that never called the model
 
 
-def load_script(path: str | Path, *, cost_per_token: float = 0.0) -> ScriptedModel:
-    """A `ScriptedModel` playing the JSONL script at `path` (see the module docstring)."""
+class ScriptModel(ScriptedModel):
+    """The engine's `ScriptedModel` playing a `ScriptSelector`, which also sees each typed request."""
+
+    def __init__(self, selector: ScriptSelector, *, name: str, cost_per_token: float = 0.0) -> None:
+        super().__init__(self._select, name=name, cost_per_token=cost_per_token)
+        self.selector = selector
+        self._request: ModelRequest | None = None
+
+    def generate(self, messages: list[Message], *, request: ModelRequest | None = None, **kwargs: Any) -> ModelResponse:
+        self._request = request
+        return super().generate(messages, **kwargs)
+
+    def _select(self, messages: list[Message]) -> ModelResponse | None:
+        return self.selector(messages, self._request)
+
+
+def load_script(path: str | Path, *, cost_per_token: float = 0.0) -> ScriptModel:
+    """A `ScriptModel` playing the JSONL script at `path` (see the module docstring)."""
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError as exc:
-        raise ScriptError(f"{p}: no such script file") from exc
+    text = read_user_text(p, "script file", ScriptError)
     lines = parse_script(text, origin=str(p))
-    return ScriptedModel(ScriptSelector(lines, origin=str(p)), name=f"scripted:{p}", cost_per_token=cost_per_token)
+    return ScriptModel(ScriptSelector(lines, origin=str(p)), name=f"scripted:{p}", cost_per_token=cost_per_token)

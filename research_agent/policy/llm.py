@@ -32,9 +32,11 @@ FOCUSED_CELLS open cells, the attribution rule — and judges cells.
 
 Budgets are checked before each call (`llm.budget.CallBudget`): a call whose
 estimate (prompt chars / 4 + the `max_tokens` sent, priced) would cross the
-run's token or cost limit is not made; the policy sets the run's stop
-(`budget_tokens` / `budget_cost`, the figures in the detail), keeps what the
-step reduced so far, and a plan call so refused fails its step.
+run's token or cost limit is not made; the budget tells the engine's meter (a
+typed `BudgetRefusal`), and the engine's budget criterion ends the run after
+the step as `budget_tokens` / `budget_cost`, the figures in the detail.  The
+policy only keeps what the step reduced so far; a plan call so refused fails
+its step.
 
 What the model decides, and what it does not: it proposes the next call,
 reads pages and judges rubric questions.  The program refuses duplicate
@@ -50,301 +52,50 @@ call, the answer text written after the run included.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
+from pydantic import BaseModel, ValidationError
 
 from engine import StopReason
 from engine.model import Message, Model
 
-from ..contract import ContractError, TaskContract, ValueKind, contract_from_mapping
+from ..contract import ContractError, TaskContract, contract_from_mapping
 from ..llm.budget import CallBudget, ModelBudgetExceeded, price_of
-from ..llm.lenient_json import JSONReplyError, parse_reply_object
 from ..llm.openai_model import ModelOutputInvalid, ModelUnavailable, response_format_for
+from ..llm.request import (
+    CellAsked,
+    ConfirmedCell,
+    ContractRequest,
+    ExtractRequest,
+    JudgedCell,
+    JudgedFinding,
+    JudgeRequest,
+    ModelRequest,
+    PageShown,
+    PlanRequest,
+    SynthesizeRequest,
+)
 from ..state import Cell, ResearchState
 from . import prompts
+from .answers import (
+    AnswerInvalid,
+    ContractDraft,
+    Extraction,
+    Judgement,
+    NextAction,
+    Synthesis,
+    describe_validation,
+    parse_json_object,
+)
 from .base import CellJudgement, FindingDraft, PageView, PlannedAction, PolicyUsage
 from .contract_check import check_draft_objects
 from .offline import OfflinePolicy
 from .view import clip, compact_view
 
-Strategy = Literal["initial", "rephrase", "primary_sources", "reframe"]
-SourceTypeOut = Literal["primary", "secondary", "forum", "unknown"]
-MAX_FINDINGS = 20
 MAX_EXTRACT_CELLS = 40
 MAX_ECHO = 4000
 """Characters of an invalid answer echoed back to the model in the retry turn."""
-
-
-# ------------------------------------------------------------ output models
-
-
-class _Out(BaseModel):
-    # Extra keys are ignored rather than rejected: local models add chatter
-    # fields, and the schema sent to the model already forbids them.
-    model_config = ConfigDict(extra="ignore", use_attribute_docstrings=True)
-
-
-def _canon_cell(value: str, info: ValidationInfo, key: str = "cells") -> str:
-    """Map the model's spelling of a cell key onto the table's key; unknown keys are errors."""
-    cells: list[str] = list((info.context or {}).get(key) or [])
-    if not cells:
-        return value
-    if value in cells:
-        return value
-    squash = lambda s: re.sub(r"\s*/\s*", "/", " ".join(s.split())).lower()  # noqa: E731
-    by_norm = {squash(c): c for c in cells}
-    hit = by_norm.get(squash(value))
-    if hit is None:
-        shown = ", ".join(cells[:12]) + (" …" if len(cells) > 12 else "")
-        raise ValueError(f"unknown cell {value!r}; use one of: {shown}")
-    return hit
-
-
-class NextAction(_Out):
-    """The next tool call the model proposes."""
-
-    tool: Literal["search", "visit", "none"]
-    """`search` (give `query`), `visit` (give `url`) or `none` (no untried path for any open cell)."""
-    query: str | None = None
-    """The search query, for `search`."""
-    url: str | None = None
-    """The page to open, for `visit` (http or https)."""
-    cell: str | None = None
-    """The cell key (`object/dimension`) the call works on."""
-    strategy: Strategy = "initial"
-    """The strategy-ladder rung this call belongs to."""
-    rationale: str = ""
-    """One sentence: why this call."""
-
-    @field_validator("cell")
-    @classmethod
-    def _cell(cls, v: str | None, info: ValidationInfo) -> str | None:
-        return None if v is None or not v.strip() else _canon_cell(v.strip(), info)
-
-    @model_validator(mode="after")
-    def _args(self) -> "NextAction":
-        if self.tool == "none":
-            return self
-        if not self.cell:
-            raise ValueError(f"`cell` is required for tool {self.tool!r}")
-        if self.tool == "search":
-            q = " ".join((self.query or "").split())
-            if not q:
-                raise ValueError("`query` is required for tool 'search'")
-            if len(q) > 300:
-                raise ValueError("`query` is longer than 300 characters")
-            self.query = q
-        else:
-            u = (self.url or "").strip()
-            if not re.match(r"^https?://[^\s/]+", u):
-                raise ValueError("`url` must be an http(s) URL for tool 'visit'")
-            self.url = u
-        self.rationale = self.rationale[:500]
-        return self
-
-
-class FindingOut(_Out):
-    """One finding stated on the page."""
-
-    cell: str
-    """The cell key, exactly as listed."""
-    value: str
-    """The value as the page states it."""
-    quote: str
-    """One sentence copied verbatim from the page that states the value."""
-    date: str | None = None
-    """The date the page gives for the claim, if any."""
-    source_type: SourceTypeOut | None = None
-    """primary (official site/docs of the object), secondary, forum or unknown."""
-
-    @field_validator("cell", "value", "quote", mode="before")
-    @classmethod
-    def _not_null(cls, v: Any, info: ValidationInfo) -> Any:
-        if v is None:
-            listed = ", ".join(list((info.context or {}).get("cells") or [])[:12])
-            hint = f"; use one of: {listed}" if info.field_name == "cell" and listed else ""
-            raise ValueError(f"`{info.field_name}` is null; leave the finding out instead{hint}")
-        return v
-
-    @field_validator("cell")
-    @classmethod
-    def _cell(cls, v: str, info: ValidationInfo) -> str:
-        return _canon_cell(v.strip(), info)
-
-    @field_validator("value", "quote")
-    @classmethod
-    def _text(cls, v: str, info: ValidationInfo) -> str:
-        v = v.strip()
-        if not v:
-            raise ValueError(f"`{info.field_name}` is empty")
-        limit = 200 if info.field_name == "value" else 800
-        if len(v) > limit:
-            raise ValueError(f"`{info.field_name}` is longer than {limit} characters")
-        return v
-
-
-class Extraction(_Out):
-    """The findings of one page (possibly none)."""
-
-    findings: list[FindingOut]
-    """Findings for the listed cells; an empty list when the page states none."""
-
-    @field_validator("findings")
-    @classmethod
-    def _few(cls, v: list[FindingOut]) -> list[FindingOut]:
-        if len(v) > MAX_FINDINGS:
-            raise ValueError(f"at most {MAX_FINDINGS} findings per page")
-        return v
-
-
-class Judgement(_Out):
-    """A rubric verdict on one cell."""
-
-    supported: bool
-    """The quotes support the value for that object."""
-    conflict_explained: bool = True
-    """A disagreement between sources is explained by a condition (true when none)."""
-    note: str = ""
-    """One sentence why."""
-
-
-class DraftObject(_Out):
-    name: str
-    """The object's name as the question writes it."""
-    aliases: list[str] = Field(default_factory=list)
-    """Other names a page may use."""
-    official_domains: list[str] = Field(default_factory=list)
-    """Domains of the object's official site or docs."""
-
-
-class DraftDimension(_Out):
-    name: str
-    """The dimension's name as the question writes it."""
-    synonyms: list[str] = Field(default_factory=list)
-    """Words a page may use for it."""
-    kind: ValueKind | None = None
-    """text | number | license | version | date | boolean | enum."""
-    unit: str | None = None
-    """For numbers: the unit values are compared in."""
-    values: list[str] = Field(default_factory=list)
-    """For enums: the possible values."""
-    key: bool = True
-    """False only when a gap on it cannot change the answer."""
-
-
-class DraftConstraint(_Out):
-    dimension: str
-    """The dimension whose value decides the constraint."""
-    allowed: list[str] = Field(default_factory=list)
-    """Normalised values that satisfy it."""
-    denied: list[str] = Field(default_factory=list)
-    """Normalised values that rule an object out."""
-    note: str | None = None
-    """Why, in the question's words."""
-
-
-class ContractDraft(_Out):
-    """The model's reading of a question as a task contract."""
-
-    objects: list[DraftObject]
-    """What to compare or cover."""
-    dimensions: list[DraftDimension]
-    """What decides the answer."""
-    constraints: list[DraftConstraint] = Field(default_factory=list)
-    """Hard requirements stated in the question."""
-    min_sources: int = 2
-    """Independent sources a key claim needs."""
-
-    @model_validator(mode="after")
-    def _sizes(self) -> "ContractDraft":
-        if not 1 <= len(self.objects) <= 20:
-            raise ValueError("give between 1 and 20 objects")
-        if not 1 <= len(self.dimensions) <= 12:
-            raise ValueError("give between 1 and 12 dimensions")
-        if not 1 <= self.min_sources <= 5:
-            raise ValueError("min_sources must be between 1 and 5")
-        return self
-
-    def to_mapping(self) -> dict[str, Any]:
-        return {
-            "objects": [o.model_dump() for o in self.objects],
-            "dimensions": [
-                {"name": d.name, "keywords": d.synonyms, "kind": d.kind, "unit": d.unit, "values": d.values, "key": d.key}
-                for d in self.dimensions
-            ],
-            "constraints": [c.model_dump() for c in self.constraints],
-            "min_sources": self.min_sources,
-        }
-
-
-class Claim(_Out):
-    cell: str
-    """A confirmed cell key."""
-    statement: str
-    """One sentence stating that cell's confirmed value."""
-
-    @field_validator("cell")
-    @classmethod
-    def _cell(cls, v: str, info: ValidationInfo) -> str:
-        return _canon_cell(v.strip(), info, key="confirmed_keys")
-
-
-class Synthesis(_Out):
-    """The short answer, from confirmed cells only."""
-
-    answer: str
-    """Two to five sentences answering the question from the confirmed values."""
-    claims: list[Claim] = Field(default_factory=list)
-    """One statement per confirmed cell used."""
-
-    @model_validator(mode="after")
-    def _grounded(self, info: ValidationInfo) -> "Synthesis":
-        self.answer = self.answer.strip()
-        if not self.answer:
-            raise ValueError("`answer` is empty")
-        if len(self.answer) > 1500:
-            raise ValueError("`answer` is longer than 1500 characters")
-        values: dict[str, list[str]] = (info.context or {}).get("confirmed_values") or {}
-        for claim in self.claims:
-            wanted = values.get(claim.cell)
-            if wanted and not any(_alnum(w) and _alnum(w) in _alnum(claim.statement) for w in wanted):
-                raise ValueError(f"the statement for {claim.cell} does not state its confirmed value {wanted[0]!r}")
-        return self
-
-
-def _alnum(s: str) -> str:
-    return re.sub(r"[^0-9a-z]+", "", s.lower())
-
-
-# ------------------------------------------------------------ parsing
-
-class _Invalid(ValueError):
-    """An answer the policy cannot use; the message is shown to the model."""
-
-
-def parse_json_object(text: str) -> dict[str, Any]:
-    """The JSON object in a model answer, read leniently (`research_agent.llm.lenient_json`)."""
-    try:
-        data, _repaired = parse_reply_object(text)
-    except JSONReplyError as exc:
-        raise _Invalid(str(exc)) from exc
-    return data
-
-
-def describe_validation(exc: ValidationError, limit: int = 8) -> str:
-    lines = []
-    for err in exc.errors(include_url=False)[:limit]:
-        loc = ".".join(str(p) for p in err["loc"]) or "(top level)"
-        msg = err["msg"].removeprefix("Value error, ")
-        lines.append(f"- {loc}: {msg}")
-    more = len(exc.errors()) - limit
-    if more > 0:
-        lines.append(f"- … and {more} more")
-    return "\n".join(lines)
-
 
 T = TypeVar("T", bound=BaseModel)
 
@@ -353,7 +104,6 @@ T = TypeVar("T", bound=BaseModel)
 
 
 Planner = Literal["rules", "model"]
-CallKind = Literal["contract", "plan", "extract", "judge", "synthesize"]
 DEFAULT_REPLY_TOKENS: dict[str, int] = {"plan": 200, "extract": 600, "judge": 150, "synthesize": 600, "contract": 600}
 """`max_tokens` sent per call kind unless the config says otherwise (`llm_max_tokens_<kind>`)."""
 FOCUSED_CELLS = 6
@@ -404,24 +154,25 @@ class LLMPolicy:
         return self.usage.calls
 
     # ------------------------------------------------------------ asking
-    def _ask(self, kind: CallKind, user: str, output: type[T], *, context: dict[str, Any] | None = None,
+    def _ask(self, request: ModelRequest, output: type[T], *, context: dict[str, Any] | None = None,
              check: Callable[[T], Any] | None = None, state: ResearchState | None = None) -> tuple[T, Any]:
         """One validated answer of type `output` (and what `check` returned).
 
-        Before every call (retries included) the budget is checked: a call whose estimate
-        would cross the run's token or cost limit raises `ModelBudgetExceeded` unmade.
-        Calls made are counted on `state` by kind (`model_calls:<kind>`) when it is given."""
-        messages: list[Message] = [
-            {"role": "system", "content": prompts.system_prompt(kind)},
-            {"role": "user", "content": user},
-        ]
+        The model gets the prompt rendered from `request` and the request itself, typed
+        (`request=`, its `attempt` counting the tries).  Before every call (retries included)
+        the budget is checked: a call whose estimate would cross the run's token or cost limit
+        raises `ModelBudgetExceeded` unmade.  Calls made are counted on `state` by kind
+        (`model_calls:<kind>`) when it is given."""
+        kind = request.kind
+        messages: list[Message] = prompts.messages_for(request)
         response_format = response_format_for(output)
         reply_tokens = self.reply_tokens[kind]
         errors: list[str] = []
-        for _attempt in range(self.max_invalid_retries + 1):
+        for attempt in range(1, self.max_invalid_retries + 2):
             model = self.model
             self.budget.check(kind, messages, reply_tokens, price_of(model))
-            reply = model.generate(messages, response_format=response_format, max_tokens=reply_tokens)
+            asked = request if attempt == 1 else request.model_copy(update={"attempt": attempt})
+            reply = model.generate(messages, request=asked, response_format=response_format, max_tokens=reply_tokens)
             self.budget.add(reply.usage)
             self.usage.calls += 1
             if state is not None:
@@ -429,7 +180,7 @@ class LLMPolicy:
             text = reply.text or ""
             try:
                 return self._validated(text, output, context, check)
-            except _Invalid as exc:
+            except AnswerInvalid as exc:
                 self.usage.rejected_outputs += 1
                 errors.append(str(exc))
                 del self.usage.notes[:-9]
@@ -452,21 +203,18 @@ class LLMPolicy:
         try:
             parsed = output.model_validate(data, context=context)
         except ValidationError as exc:
-            raise _Invalid(f"the JSON does not match the schema:\n{describe_validation(exc)}") from exc
+            raise AnswerInvalid(f"the JSON does not match the schema:\n{describe_validation(exc)}") from exc
         if check is None:
             return parsed, None
         try:
             return parsed, check(parsed)
         except (ValueError, ContractError) as exc:
-            raise _Invalid(str(exc)) from exc
+            raise AnswerInvalid(str(exc)) from exc
 
     @staticmethod
-    def _stop_for_budget(state: ResearchState, exc: ModelBudgetExceeded) -> None:
-        """The run ends here: the agent stops itself with the budget's reason and figures
-        (the engine keeps an agent-set stop; the evidence reduced so far stays in the state)."""
-        if state.stop_reason is None:
-            reason = StopReason.BUDGET_TOKENS if exc.kind == "budget_tokens" else StopReason.BUDGET_COST
-            state.stop_reason, state.stop_detail = reason, exc.detail
+    def _refused_by_budget(state: ResearchState) -> None:
+        """A call the budget refused: counted here; the budget told the engine's meter, and the engine's
+        budget criterion ends the run after this step (the evidence reduced so far stays in the state)."""
         state.bump("model_calls_refused_by_budget")
 
     @staticmethod
@@ -488,7 +236,7 @@ class LLMPolicy:
             return contract_from_mapping(draft.to_mapping(), question=question, origin="the drafted contract",
                                          source="llm")
 
-        _, contract = self._ask("contract", prompts.contract_user(question), ContractDraft, check=build)
+        _, contract = self._ask(ContractRequest(question=question), ContractDraft, check=build)
         return contract
 
     # ------------------------------------------------------------ plan
@@ -500,11 +248,11 @@ class LLMPolicy:
             return None  # nothing left to work on: no need to ask
         view = compact_view(state, keep_researching=self.exhaustive, **self.view_limits)
         try:
-            out, _ = self._ask("plan", prompts.plan_user(view), NextAction, context={"cells": list(state.cells)},
+            out, _ = self._ask(PlanRequest(view=view), NextAction, context={"cells": list(state.cells)},
                                state=state)
-        except ModelBudgetExceeded as exc:
-            self._stop_for_budget(state, exc)
-            raise  # no call to plan: the step fails, the agent's budget stop stands
+        except ModelBudgetExceeded:
+            self._refused_by_budget(state)
+            raise  # no call to plan: the step fails, and the budget criterion ends the run
         except ModelUnavailable as exc:
             self._stop_for_outage(state, exc)
             raise
@@ -531,19 +279,20 @@ class LLMPolicy:
         if not listed or not page.text.strip():
             return []
         contract = state.task_contract
-        defs = [self._cell_def(contract, state.cells.get(k), k) for k in listed]
         text = page.text[: self.max_page_chars]
-        user = prompts.extract_user(
-            clip(contract.question, 600) or "", defs, clip(page.url, 300) or "", clip(page.title, 200) or "",
-            page.date, text, truncated=len(page.text) > len(text),
+        request = ExtractRequest(
+            question=clip(contract.question, 600) or "",
+            cells=[self._cell_asked(contract, state.cells.get(k), k) for k in listed],
+            page=PageShown(url=clip(page.url, 300) or "", title=clip(page.title, 200) or "", date=page.date,
+                           text=text, truncated=len(page.text) > len(text)),
         )
         try:
             # any table cell is accepted back (a finding for a listed cell's neighbour is still checked
             # by the reducer); the prompt lists only `listed`
-            out, _ = self._ask("extract", user, Extraction, context={"cells": list(dict.fromkeys([*listed, *cells]))},
+            out, _ = self._ask(request, Extraction, context={"cells": list(dict.fromkeys([*listed, *cells]))},
                                state=state)
         except ModelBudgetExceeded as exc:
-            self._stop_for_budget(state, exc)
+            self._refused_by_budget(state)
             state.notice = clip(f"{page.url} was opened but not read: {exc.detail}", 400)
             return []
         except ModelUnavailable as exc:
@@ -559,18 +308,18 @@ class LLMPolicy:
         ]
 
     @staticmethod
-    def _cell_def(contract: TaskContract, cell: Cell | None, key: str) -> dict[str, Any]:
+    def _cell_asked(contract: TaskContract, cell: Cell | None, key: str) -> CellAsked:
         if cell is None:
-            return {"cell": key}
+            return CellAsked(cell=key)
         obj = contract.object(cell.object)
         dim = contract.dimension(cell.dimension)
-        d: dict[str, Any] = {"cell": key, "object": obj.name, "aliases": obj.aliases[:6],
-                             "dimension": dim.name, "synonyms": dim.keywords[:8], "kind": dim.kind}
+        extra: dict[str, Any] = {}  # given only when the contract says something
         if dim.unit:
-            d["unit"] = dim.unit
+            extra["unit"] = dim.unit
         if dim.values:
-            d["values"] = dim.values[:12]
-        return d
+            extra["values"] = dim.values[:12]
+        return CellAsked(cell=key, object=obj.name, aliases=obj.aliases[:6], dimension=dim.name,
+                         synonyms=dim.keywords[:8], kind=dim.kind, **extra)
 
     # ------------------------------------------------------------ judge
     def judge(self, state: ResearchState, cell: str) -> CellJudgement | None:
@@ -582,16 +331,15 @@ class LLMPolicy:
             f = state.findings.get(fid)
             if f is None:
                 continue
-            evidence.append({"value": clip(f.display, 80), "quote": clip(f.quote, 300), "url": clip(f.url, 200),
-                             "source_type": f.source_type, "date": f.date,
-                             "backs_value": fid in c.finding_ids})
-        data = {"cell": cell, "value": clip(c.value, 80), "status": c.status, "conflict": c.conflict,
-                "conflict_note": clip(c.conflict_note, 200), "findings": evidence}
-        question = clip(state.task_contract.question, 600) or ""
+            evidence.append(JudgedFinding(value=clip(f.display, 80), quote=clip(f.quote, 300), url=clip(f.url, 200),
+                                          source_type=f.source_type, date=f.date, backs_value=fid in c.finding_ids))
+        judged = JudgedCell(cell=cell, value=clip(c.value, 80), status=c.status, conflict=c.conflict,
+                            conflict_note=clip(c.conflict_note, 200), findings=evidence)
+        request = JudgeRequest(question=clip(state.task_contract.question, 600) or "", cell=judged)
         try:
-            out, _ = self._ask("judge", prompts.judge_user(question, data), Judgement, state=state)
+            out, _ = self._ask(request, Judgement, state=state)
         except ModelBudgetExceeded as exc:
-            self._stop_for_budget(state, exc)
+            self._refused_by_budget(state)
             # not judged: the rubric can only hold a cell back, and it could not look
             return CellJudgement(cell=cell, supported=False, note=f"not judged ({exc.detail})")
         except ModelUnavailable as exc:
@@ -609,12 +357,12 @@ class LLMPolicy:
         if not confirmed:
             return None  # nothing verified: the report template says so better than a model would
         confirmed = confirmed[:40]
-        rows = [{"cell": c.key, "value": clip(c.value, 80), "conclusion": clip(c.conclusion, 160),
-                 "independent_sources": c.independent_sources} for c in confirmed]
+        rows = [ConfirmedCell(cell=c.key, value=clip(c.value, 80), conclusion=clip(c.conclusion, 160),
+                              independent_sources=c.independent_sources) for c in confirmed]
         values = {c.key: [c.value or "", *self._displays(state, c)] for c in confirmed}
         context = {"confirmed_keys": [c.key for c in confirmed], "confirmed_values": values}
-        question = clip(state.task_contract.question, 600) or ""
-        out, _ = self._ask("synthesize", prompts.synthesize_user(question, rows), Synthesis, context=context)
+        request = SynthesizeRequest(question=clip(state.task_contract.question, 600) or "", confirmed=rows)
+        out, _ = self._ask(request, Synthesis, context=context)
         return self._report_text(state, out, confirmed)
 
     @staticmethod

@@ -1,8 +1,10 @@
-"""The LLM policy's prompts, one system prompt per task kind.
+"""The LLM policy's prompts: one system prompt per request kind, and the user
+message rendered from the typed request (`llm/request.py`, `messages_for`).
 
-Each system prompt starts with a marker line, `TASK: <kind>` (contract, plan,
-extract, judge, synthesize), so recorded scripts can pick their answer by
-what the request is (`research_agent.llm.scripted`), never by message count.
+Each system prompt starts with a line `TASK: <kind>` (contract, plan,
+extract, judge, synthesize) that tells a model which job this is.  Programs
+never read it back: the request's kind and parts travel beside the prompt as
+typed data (`Model.generate(messages, request=...)`).
 
 Two rules hold in every prompt:
 
@@ -21,9 +23,19 @@ applies the budgets.  The prompts say so, so the model does not try to.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, assert_never
 
-TASK_KINDS = ("contract", "plan", "extract", "judge", "synthesize")
+from engine.model import Message
+
+from ..llm.request import (
+    ContractRequest,
+    ExtractRequest,
+    JudgeRequest,
+    ModelRequest,
+    PlanRequest,
+    SynthesizeRequest,
+)
+
 PAGE_OPEN = "<<<PAGE"
 PAGE_CLOSE = "PAGE>>>"
 
@@ -102,6 +114,31 @@ def wrap_page(text: str) -> str:
     """Page text between the data delimiters; delimiters inside the page are neutralised."""
     safe = text.replace(PAGE_CLOSE, "PAGE>>]").replace(PAGE_OPEN, "<[<PAGE")
     return f"{PAGE_OPEN}\n{safe}\n{PAGE_CLOSE}"
+
+
+def messages_for(request: ModelRequest) -> list[Message]:
+    """The chat messages a model reads for `request`: the kind's system prompt, then the request."""
+    return [
+        {"role": "system", "content": system_prompt(request.kind)},
+        {"role": "user", "content": user_message(request)},
+    ]
+
+
+def user_message(request: ModelRequest) -> str:
+    """The request's parts as the prompt writes them."""
+    if isinstance(request, ContractRequest):
+        return contract_user(request.question)
+    if isinstance(request, PlanRequest):
+        return plan_user(request.view.as_data())
+    if isinstance(request, ExtractRequest):
+        page = request.page
+        return extract_user(request.question, [c.as_data() for c in request.cells], page.url, page.title,
+                            page.date, page.text, page.truncated)
+    if isinstance(request, JudgeRequest):
+        return judge_user(request.question, request.cell.as_data())
+    if isinstance(request, SynthesizeRequest):
+        return synthesize_user(request.question, [c.as_data() for c in request.confirmed])
+    assert_never(request)
 
 
 def contract_user(question: str) -> str:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..llm.request import StateView, ViewCell, ViewContract, ViewDimension, ViewLead
 from ..state import LADDER, Cell, ResearchState
 
 MAX_TEXT = 160
@@ -30,23 +31,23 @@ def clip(text: Any, limit: int = MAX_TEXT) -> str | None:
     return s if len(s) <= limit else s[: limit - 1] + "…"
 
 
-def _cell_row(state: ResearchState, cell: Cell, max_queries: int) -> dict[str, Any]:
+def cut(text: str, limit: int = MAX_TEXT) -> str:
+    """`clip` for a text that is there."""
+    return clip(text, limit) or ""
+
+
+def _cell_row(state: ResearchState, cell: Cell, max_queries: int) -> ViewCell:
     rung = LADDER[min(cell.rung, len(LADDER) - 1)]
-    row: dict[str, Any] = {
-        "cell": cell.key,
-        "status": cell.status,
-        "value": clip(cell.value, 80),
-        "sources": cell.independent_sources,
-        "conflict": cell.conflict,
-        "rung": rung,
-        "needed": clip(cell.needed, 120),
-        "tried": [clip(q, 120) for q in cell.queries[-max_queries:]],
-    }
+    extra: dict[str, Any] = {}  # given only when there is something to say
     if cell.conflict and cell.conflict_note:
-        row["conflict_note"] = clip(cell.conflict_note, 160)
+        extra["conflict_note"] = clip(cell.conflict_note, 160)
     if cell.candidate_ids:
-        row["candidates"] = len(cell.candidate_ids)
-    return row
+        extra["candidates"] = len(cell.candidate_ids)
+    return ViewCell(
+        cell=cell.key, status=cell.status, value=clip(cell.value, 80), sources=cell.independent_sources,
+        conflict=cell.conflict, rung=rung, needed=clip(cell.needed, 120),
+        tried=[cut(q, 120) for q in cell.queries[-max_queries:]], **extra,
+    )
 
 
 def _ordered_cells(state: ResearchState) -> list[Cell]:
@@ -63,20 +64,41 @@ def _ordered_cells(state: ResearchState) -> list[Cell]:
     return sorted(cells, key=rank)  # stable: contract order within a rank
 
 
-def _unvisited_leads(state: ResearchState, max_leads: int, keep_researching: bool = False) -> list[dict[str, Any]]:
+def _unvisited_leads(state: ResearchState, max_leads: int, keep_researching: bool = False) -> list[ViewLead]:
     seen = {s.canonical_url for s in state.sources.values() if s.opened or s.failure}
     open_cells = {c.key for c in state.cells.values() if c.is_open or (keep_researching and c.status == "confirmed")}
-    out: list[dict[str, Any]] = []
+    out: list[ViewLead] = []
     taken: set[str] = set()
     # newest first: the freshest search is the most relevant to the current focus
     for lead in sorted(state.leads, key=lambda lead: (lead.cell != state.focus, -lead.step, lead.rank)):
         if lead.refused or lead.canonical_url in seen or lead.canonical_url in taken or lead.cell not in open_cells:
             continue  # a refused lead (probable copy, denied domain) is a dropped path: do not offer it again
         taken.add(lead.canonical_url)
-        out.append({"url": clip(lead.url, MAX_URL), "title": clip(lead.title, 80), "cell": lead.cell})
+        out.append(ViewLead(url=cut(lead.url, MAX_URL), title=clip(lead.title, 80), cell=lead.cell))
         if len(out) >= max_leads:
             break
     return out
+
+
+def _contract_view(state: ResearchState) -> ViewContract:
+    contract = state.task_contract
+    objects = contract.objects[:MAX_CONTRACT_ITEMS]
+    return ViewContract(
+        objects=[cut(o.name, 60) for o in objects],
+        aliases={cut(o.name, 60): [cut(a, 60) for a in o.aliases[:3]] for o in objects if o.aliases},
+        official_domains={cut(o.name, 60): [cut(d, 60) for d in o.official_domains[:3]]
+                          for o in objects if o.official_domains},
+        dimensions=[
+            ViewDimension(name=cut(d.name, 60), kind=d.kind, key=d.key,
+                          synonyms=[cut(k, 40) for k in d.keywords[:6] if k.lower() != d.name.lower()][:5])
+            for d in contract.dimensions[:MAX_CONTRACT_ITEMS]
+        ],
+        constraints=[
+            cut(f"{c.dimension}: allowed {c.allowed or '-'}, denied {c.denied or '-'}", 160)
+            for c in contract.constraints[:8]
+        ],
+        min_sources=contract.min_sources,
+    )
 
 
 def compact_view(
@@ -86,50 +108,23 @@ def compact_view(
     max_queries_per_cell: int = 4,
     max_leads: int = 8,
     keep_researching: bool = False,
-) -> dict[str, Any]:
-    """A bounded, JSON-serialisable summary of `state` for the model (see the module docstring)."""
-    contract = state.task_contract
+) -> StateView:
+    """A bounded summary of `state` for the model (see the module docstring)."""
     ordered = _ordered_cells(state)
     shown = ordered[:max_cells]
-    counts = state.status_counts()
-    view: dict[str, Any] = {
-        "question": clip(contract.question, 600),
-        "contract": {
-            "objects": [clip(o.name, 60) for o in contract.objects[:MAX_CONTRACT_ITEMS]],
-            "aliases": {
-                clip(o.name, 60): [clip(a, 60) for a in o.aliases[:3]]
-                for o in contract.objects[:MAX_CONTRACT_ITEMS] if o.aliases
-            },
-            "official_domains": {
-                clip(o.name, 60): [clip(d, 60) for d in o.official_domains[:3]]
-                for o in contract.objects[:MAX_CONTRACT_ITEMS] if o.official_domains
-            },
-            "dimensions": [
-                {"name": clip(d.name, 60), "kind": d.kind, "key": d.key,
-                 "synonyms": [clip(k, 40) for k in d.keywords[:6] if k.lower() != d.name.lower()][:5]}
-                for d in contract.dimensions[:MAX_CONTRACT_ITEMS]
-            ],
-            "constraints": [
-                clip(f"{c.dimension}: allowed {c.allowed or '-'}, denied {c.denied or '-'}", 160)
-                for c in contract.constraints[:8]
-            ],
-            "min_sources": contract.min_sources,
-        },
-        "step": state.current_step,
-        "focus": state.focus,
-        "notice": clip(state.notice, MAX_NOTICE),
-        "cells": [_cell_row(state, c, max_queries_per_cell) for c in shown],
-        "cells_not_shown": max(0, len(ordered) - len(shown)),
-        "leads": _unvisited_leads(state, max_leads, keep_researching),
-        "counts": {
-            **counts,
-            "tool_calls": len(state.actions),
-            "pages_opened": sum(1 for s in state.sources.values() if s.opened),
-            "leads_queued": len(state.leads),
-            "refused_duplicates": state.progress.refused_duplicates,
-            "rejected_findings": state.progress.rejected_findings,
-        },
+    counts = {
+        **state.status_counts(),
+        "tool_calls": len(state.actions),
+        "pages_opened": sum(1 for s in state.sources.values() if s.opened),
+        "leads_queued": len(state.leads),
+        "refused_duplicates": state.progress.refused_duplicates,
+        "rejected_findings": state.progress.rejected_findings,
     }
-    if keep_researching:
-        view["keep_researching"] = True
-    return view
+    return StateView(
+        question=clip(state.task_contract.question, 600), contract=_contract_view(state),
+        step=state.current_step, focus=state.focus, notice=clip(state.notice, MAX_NOTICE),
+        cells=[_cell_row(state, c, max_queries_per_cell) for c in shown],
+        cells_not_shown=max(0, len(ordered) - len(shown)),
+        leads=_unvisited_leads(state, max_leads, keep_researching), counts=counts,
+        **({"keep_researching": True} if keep_researching else {}),
+    )

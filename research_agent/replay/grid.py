@@ -14,11 +14,12 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..endings import end_kind_for
 from ..evals.metrics import Ended, RunMetrics, aggregate, fmt, is_correct, score
 from ..evals.recorded import EvalReplayError, RecordedCase
-from ..report import build_report
+from ..report import report_facts
 from ..config import ResearchConfig
 from ..construct import open_store
 from .recording import NotReplayable, Recording
@@ -109,13 +110,13 @@ def _load(folder: Path, case: RecordedCase) -> _Case:
 def _scored(case: _Case, point: ReplaySettings, r: Replayed) -> RunMetrics:
     reason = r.stop.reason if r.stop is not None else None
     end_kind = end_kind_for(reason).value if reason is not None else "unknown"
-    report_md = ""
+    facts = None
     if reason is not None and end_kind != "completed":
         usage = {"steps": r.at.step, "tool_calls": r.at.tool_calls, "tokens": r.at.tokens, "cost": r.at.cost}
-        report_md, _ = build_report(r.state, task_id=case.recorded.task_id, end_kind=end_kind_for(reason),
-                                    stop_reason=reason, stop_detail=r.stop.detail if r.stop else None, usage=usage,
-                                    resume_command=None)
-    ended = Ended(r.state, end_kind, reason.value if reason else None, r.stop.detail if r.stop else None, report_md,
+        facts = report_facts(r.state, task_id=case.recorded.task_id, end_kind=end_kind_for(reason),
+                             stop_reason=reason, stop_detail=r.stop.detail if r.stop else None, usage=usage,
+                             resume_command=None, answer_text=None)
+    ended = Ended(r.state, end_kind, reason.value if reason else None, r.stop.detail if r.stop else None, facts,
                   r.at.tokens, r.at.cost)
     metrics = score(case.recorded.facts, point.label(), ended, 0.0)
     metrics.beyond_recording = r.stop is None
@@ -167,8 +168,10 @@ def run_grid(run: str, specs: list[str], *, out, json_path: Path | None = None) 
         print("\n" + tradeoff_table(f"== {label} ==", groups, first="category"), file=out)
     print(f"\n{len(points)} setting(s) × {n} case(s) replayed in {time.monotonic() - started:.2f}s "
           "(no tool or model call)", file=out)
-    data = {"recording": manifest.id, "settings": [p.label() for p in points], "summary": summary,
-            "runs": [r.to_dict() for r in results]}
+    data: dict[str, Any] = {"recording": manifest.id, "settings": [p.label() for p in points], "summary": summary,
+                            "runs": [r.to_dict() for r in results] if manifest.split != "test" else []}
+    if manifest.split == "test":  # a test part's per-case rows are never shown (docs/splits.md)
+        data["runs_withheld"] = len(results)
     if json_path is not None:
         json_path.write_text(json.dumps(data, indent=2, default=str), encoding="utf-8")
     return data

@@ -160,7 +160,7 @@ def _item(kind: str, data: dict[str, Any]) -> Any:
         return Finding.restore(data)
     if kind == "leads":
         return Lead.restore(data)
-    return ActionLog(**data)
+    return ActionLog.load(data)
 
 
 def _touch(touched: Touched, change: RowChange) -> None:

@@ -37,7 +37,7 @@ from ..store.pg import StoreUnavailable
 if TYPE_CHECKING:
     from ..store.pg import PgDatabase
 
-__all__ = ["Claim", "Lease", "LeaseGate", "Leases", "LetGo"]
+__all__ = ["Claim", "Lease", "LeaseGate", "Leases", "LetGo", "Released"]
 
 
 class LetGo(BaseException):
@@ -157,3 +157,7 @@ class LeaseGate:
                 raise LeaseLost(self.lease.task_id, f"worker {self.lease.worker}'s heartbeat stayed stale for "
                                                     f"{self.leases.stalled_seconds:g} s before a {kind.value} call")
             time.sleep(0.1)
+
+
+class Released(Exception):
+    """A job let go of its task (its worker is shutting down): Procrastinate puts it back to `todo`."""

@@ -24,6 +24,8 @@ from procrastinate import exceptions as pexc
 from procrastinate.jobs import Job
 from procrastinate.retry import RetryStrategy
 
+from .lease import Released
+
 if TYPE_CHECKING:
     from procrastinate.job_context import JobContext
 
@@ -47,10 +49,6 @@ class QueueSettings:
 
 
 settings = QueueSettings()
-
-
-class Released(Exception):
-    """A job let go of its task (its worker is shutting down): Procrastinate puts it back to `todo`."""
 
 
 APP = procrastinate.App(connector=procrastinate.PsycopgConnector(), import_paths=[__name__, f"{__package__}.evals"])

@@ -33,8 +33,7 @@ from engine import EngineHook
 from ..calls import RunSeams
 from ..endings import RESUMABLE
 from ..store.errors import LeaseLost
-from .lease import Claim, LeaseGate, Leases, LetGo
-from .queue import Released
+from .lease import Claim, LeaseGate, Leases, LetGo, Released
 
 if TYPE_CHECKING:
     from ..store.pg import PgStore

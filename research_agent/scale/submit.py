@@ -141,14 +141,15 @@ def _task_row(cfg: "ResearchConfig", contract: "TaskContract", task_id: str) -> 
     """The row `Store.create_task` writes for `compose.record_task`, for a bulk insert."""
     from .. import compose
     from ..store.records import RunUsage
-    from ..store.store import _now, _strip_secrets
+    from ..store.secrets import strip_secrets
+    from ..store.store import _now
 
     budget = compose.budget_from(cfg)
     limits = {"max_steps": budget.max_steps, "max_time": budget.max_runtime_seconds,
               "max_tokens": budget.max_tokens, "max_cost": budget.max_cost}
     now = _now()
     return (task_id, contract.question, json.dumps(contract.model_dump(mode="json")), contract.version(),
-            json.dumps(_strip_secrets(cfg.public_dump()), default=str),
+            json.dumps(strip_secrets(cfg.public_dump()), default=str),
             json.dumps([f"search:{cfg.search_backend}", "visit"]), json.dumps(limits), RunUsage().model_dump_json(),
             now, now)
 

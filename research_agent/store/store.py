@@ -40,7 +40,6 @@ from __future__ import annotations
 
 import gc
 import json
-import re
 import sqlite3
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -58,6 +57,7 @@ from ..endings import EndKind
 from ..state import ResearchState, new_state
 from . import migrations
 from .db import Database
+from .secrets import may_hold_secret, redact_secrets, strip_secrets
 from .errors import LeaseLost, StoreError, UnknownTask
 from .records import (
     ActionRecord,
@@ -85,51 +85,8 @@ __all__ = [
     "status_for",
 ]
 
-_SECRET_KEY = re.compile(
-    r"(?:^|[_\-.])(?:api[_\-]?key|secret(?:[_\-]?key)?|token|authorization|password|passwd|bearer|cookie)$",
-    re.IGNORECASE,
-)
-# A cheap scan of the JSON text for a key *ending* like one of those names: a
-# superset of `_SECRET_KEY` (a hit only means the exact walk runs), so the
-# common case, no such key anywhere in the row, skips the Python walk.
-_SECRET_KEY_ENDINGS = tuple(
-    f'{name}":'
-    for name in (
-        "apikey", "api_key", "api-key", "secret", "secretkey", "secret_key", "secret-key",
-        "token", "authorization", "password", "passwd", "bearer", "cookie",
-    )
-)
-REDACTED = "[redacted]"
-
-
 def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="microseconds")
-
-
-def _strip_secrets(value: Any) -> Any:
-    """A copy of `value` without credential-looking keys (for config)."""
-    if isinstance(value, Mapping):
-        return {k: _strip_secrets(v) for k, v in value.items() if not _SECRET_KEY.search(str(k))}
-    if isinstance(value, list):
-        return [_strip_secrets(v) for v in value]
-    return value
-
-
-def _redact_secrets(value: Any) -> Any:
-    """A copy of `value` where credential-looking keys keep their key but lose their value."""
-    if isinstance(value, dict):
-        return {
-            k: (REDACTED if v not in (None, "") and _SECRET_KEY.search(str(k)) else _redact_secrets(v))
-            for k, v in value.items()
-        }
-    if isinstance(value, list):
-        return [_redact_secrets(v) for v in value]
-    return value
-
-
-def _may_hold_secret(text: str) -> bool:
-    lowered = text.lower()  # a few C substring scans beat one case-folding regex alternation
-    return any(ending in lowered for ending in _SECRET_KEY_ENDINGS)
 
 
 @contextmanager
@@ -286,7 +243,7 @@ class Store:
                 "INSERT INTO tasks (id, question, contract_json, contract_version, config_json, tools_json, "
                 "budget_json, usage_json, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (task_id, question, json.dumps(contract_json), contract_version,
-                 json.dumps(_strip_secrets(dict(config)), default=str), json.dumps(list(tools)),
+                 json.dumps(strip_secrets(dict(config)), default=str), json.dumps(list(tools)),
                  json.dumps(dict(budget)), RunUsage().model_dump_json(), now, now),
             )
 
@@ -397,10 +354,10 @@ class Store:
     def _plan(self, task_id: str, state: ResearchState) -> "_Plan":
         """The Python half of a checkpoint, done before the write lock is taken."""
         cached = self._written.pop(task_id, None)  # the caller puts the new one back once committed
-        writer = RowWriter(task_id, _may_hold_secret, _redact_secrets)
+        writer = RowWriter(task_id, may_hold_secret, redact_secrets)
         generation = cached.generation + 1 if cached is not None else 0
         written = writer.plan(state, cached, generation) if cached is not None else None
-        core, core_json = redact_json(core_of(state), _may_hold_secret, _redact_secrets)
+        core, core_json = redact_json(core_of(state), may_hold_secret, redact_secrets)
         # the reducer's signature of the step it just reduced: computing it again
         # here cost an O(state) pass per checkpoint (a state never reduced gets its own)
         return _Plan(writer, cached, written, core_json, state.last_signature or state.signature(), core)

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import posixpath
 import re
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import unquote, urlsplit, urlunsplit
 
 __all__ = ["TRACKING_PARAMS", "canonical_url", "domain_of", "is_tracking_param"]
 
@@ -189,3 +189,17 @@ def _normalise_query(query: str) -> str:
 
 def _decode_for_name(key: str) -> str:
     return _PCT.sub(lambda m: chr(int(m.group(1), 16)), key).replace("+", " ")
+
+
+CORPUS_HOST = "corpus.local"
+"""The host `tools/localweb.py` serves a plain local corpus folder's files under."""
+
+
+def display_url(url: str | None) -> str:
+    """The URL as a reader should see it: a file of a plain local corpus folder is its path (`notes/heron.md`)."""
+    if not url:
+        return "no url"
+    parts = urlsplit(url)
+    if parts.hostname == CORPUS_HOST:
+        return unquote(parts.path.lstrip("/")) or url
+    return url

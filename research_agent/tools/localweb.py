@@ -59,14 +59,13 @@ from urllib.parse import quote, urlsplit, urlunsplit
 
 import httpx
 
-from research_agent.tools.canonical import canonical_url
+from research_agent.tools.canonical import CORPUS_HOST, canonical_url
 from research_agent.tools.corpus_hygiene import corpus_file_ok, decode_text
 from research_agent.tools.faults import Fault
 from research_agent.tools.pinned import deadline_transport
 
 __all__ = ["CORPUS_HOST", "CorpusFile", "LocalWeb", "iter_corpus", "make_client"]
 
-CORPUS_HOST = "corpus.local"
 HOP_PARAM = "_hop"
 TIMEOUT_HOLD_SECONDS = 30.0
 SLOW_SECONDS = 0.3

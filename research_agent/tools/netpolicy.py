@@ -47,6 +47,7 @@ from dataclasses import dataclass, field
 
 import httpx
 
+from criteria.risk_policy import domain_covering
 from research_agent.tools.errors import BlockedByPolicy, Unreachable
 
 __all__ = [
@@ -205,9 +206,9 @@ class AddressPolicy:
         """Rules 1-6 (no DNS). The ``Target`` still to resolve, or None when the URL needs no address check."""
         target = target_of(url)
         host = target.host
-        for denied in self.denied_domains:
-            if host == denied or host.endswith("." + denied):
-                raise BlockedByPolicy(f"domain {denied} is denied", url=url)
+        denied = domain_covering(host, sorted(self.denied_domains))
+        if denied is not None:
+            raise BlockedByPolicy(f"domain {denied} is denied", url=url)
         if host in self.allow_hosts or self.allow_private:
             return None
         literal = _literal_ip(host)

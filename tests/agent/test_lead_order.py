@@ -111,3 +111,18 @@ def test_the_result_whose_snippet_says_otherwise_is_read_next_once_the_sources_a
     visited = [a.key.removeprefix("visit:") for a in out.state.actions if a.tool == "visit"]
     assert visited[-2:] == ["https://reviewhub.example/quillstore.html", ARCHIVE]
     assert not any("digest" in url for url in visited)
+
+
+def test_a_domain_list_covers_its_subdomains_and_nothing_that_merely_ends_like_it():
+    from criteria.risk_policy import domain_covering
+    from research_agent.contract import contract_from_mapping
+    from research_agent.leads import lead_allowed
+
+    assert domain_covering("docs.quillstore.example", ["other.example", "quillstore.example"]) == "quillstore.example"
+    assert domain_covering("Quillstore.Example", ["quillstore.example"]) == "quillstore.example"
+    assert domain_covering("notquillstore.example", ["quillstore.example"]) is None
+    contract = contract_from_mapping({"question": "q", "objects": ["Quillstore"], "dimensions": ["license"],
+                                      "allowed_domains": ["quillstore.example"], "denied_domains": ["blog.quillstore.example"]})
+    assert lead_allowed(contract, "https://www.quillstore.example/docs")
+    assert not lead_allowed(contract, "https://blog.quillstore.example/post")  # denied wins inside an allowed domain
+    assert not lead_allowed(contract, "https://notquillstore.example/docs")

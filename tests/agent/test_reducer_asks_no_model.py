@@ -17,6 +17,7 @@ from research_agent.policy.base import CellJudgement
 from research_agent.policy.offline import OfflinePolicy
 from research_agent.reducer import Reducer
 from research_agent.state import Finding, ResearchState, Source, new_state
+from research_agent.step_kinds import ActionPurpose
 from research_agent.tools.fingerprint import fingerprint
 from research_agent.tools.visit import Page
 
@@ -101,8 +102,8 @@ def test_an_opened_page_is_read_by_the_policy_and_its_drafts_applied() -> None:
     page = Page(url=url, final_url=url, canonical_url=url, domain="site3.example", status_code=200,
                 content_type="text/html", title="Quillstore", text=text, fingerprint=fingerprint(text),
                 fetched_at=datetime.now(timezone.utc), bytes=len(text))
-    visit = Action("visit", {"url": url, "cell": CELL, "strategy": "initial"})
-    result = ActionResult("visit", "ok", output=page, args=visit.args)
+    visit = Action("visit", {"url": url}, ActionPurpose(CELL, "initial"))
+    result = ActionResult("visit", "ok", output=page, args=visit.args, purpose=visit.purpose)
     state = agent.reduce(state, Observation([result], step=1), Decision.act(visit))
     assert policy.read == [url]
     [new] = [f for f in state.findings.values() if f.source_id not in ("S1", "S2")]

@@ -9,7 +9,7 @@ from research_agent.agent import ResearchAgent
 from research_agent.contract import contract_from_flags
 from research_agent.policy.offline import OfflinePolicy
 from research_agent.state import new_state
-from research_agent.step_kinds import WAIT_TEXT, Refusal, WaitReason
+from research_agent.step_kinds import WAIT_TEXT, ActionPurpose, Refusal, WaitReason
 
 CELL = "Quillstore/license"
 
@@ -20,7 +20,7 @@ def _agent() -> ResearchAgent:
 
 
 def _search(query: str) -> Action:
-    return Action("search", {"query": query, "cell": CELL, "strategy": "initial"})
+    return Action("search", {"query": query}, ActionPurpose(CELL, "initial"))
 
 
 def _refused(agent: ResearchAgent, state, refusal: Refusal):
@@ -31,12 +31,13 @@ def _refused(agent: ResearchAgent, state, refusal: Refusal):
 def test_guard_refuses_a_repeated_query_with_a_typed_duplicate() -> None:
     agent = _agent()
     state = agent.init_state("")
-    agent.reduce(state, Observation([ActionResult("search", "ok", output=[], args=_search("Quillstore license").args)]),
-                 Decision.act(_search("Quillstore license")))
+    search = _search("Quillstore license")
+    agent.reduce(state, Observation([ActionResult("search", "ok", output=[], args=search.args, purpose=search.purpose)]),
+                 Decision.act(search))
     refusal = agent.guard(state, _search("the QUILLSTORE licence?"))
     assert isinstance(refusal, Refusal) and refusal.kind == "duplicate"
     assert refusal.message.startswith("duplicate: the same query already ran at step 0")
-    assert agent.guard(state, Action("visit", {"url": "https://elsewhere.example/x", "cell": CELL})).kind == "denied"
+    assert agent.guard(state, Action("visit", {"url": "https://elsewhere.example/x"})).kind == "denied"
 
 
 def test_a_refusal_is_handled_by_its_kind_not_its_message() -> None:
@@ -71,3 +72,17 @@ def test_decide_with_no_plan_waits_with_the_typed_reason() -> None:
     agent = ResearchAgent(contract, Idle(), ToolRegistry(), RiskPolicy.default())
     decision = agent.decide(agent.init_state(""), None)
     assert decision.mode == "wait" and decision.cause is WaitReason.NO_PATH
+
+
+def test_a_decided_action_carries_its_purpose_beside_the_tool_arguments() -> None:
+    agent = _agent()
+    state = agent.init_state("")
+    decision = agent.decide(state, None)
+    [action] = decision.actions
+    assert action.name == "search" and set(action.args) == {"query"}  # the tool gets its arguments, nothing else
+    assert action.purpose == ActionPurpose(CELL, "initial")
+    result = ActionResult("search", "ok", output=[], args=action.args, purpose=action.purpose)
+    state = agent.reduce(state, Observation([result], step=1), decision)
+    logged = state.actions[-1]
+    assert (logged.cell, logged.strategy, logged.args) == (CELL, "initial", action.args)
+    assert state.focus == CELL and state.cells[CELL].queries == [action.args["query"]]

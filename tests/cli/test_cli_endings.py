@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 from _cli_kit import cli, default_db, duplicate_counts, error_lines, task_row
 
-from research_agent.report import REPORT_PARTS, report_parts_present
+from research_agent.report_facts import REPORT_PARTS
+from research_agent.report_check import report_parts_present
 
 CASES = {
     # an object no page mentions: its cell ends unavailable once every path is tried

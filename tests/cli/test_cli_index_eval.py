@@ -12,6 +12,7 @@ import pytest
 from _cli_kit import cli, default_db, error_lines, run_proc, task_count
 
 from research_agent.config import DEMO_CORPUS, REPO_ROOT
+from research_agent.model_spec import ModelSpec
 
 
 def test_index_reports_documents_and_hosts(mini_corpus: Path, tmp_path: Path) -> None:
@@ -59,9 +60,9 @@ def test_index_counts_the_files_it_skips(tmp_path: Path) -> None:
 def test_eval_delegates_to_the_runner(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     calls: list[tuple] = []
 
-    def run_eval(paths, *, baselines, json_path, workers, model, record, out=None):
+    def run_eval(paths, *, baselines, json_path, workers, model, record, out=None, split="dev", oracle=None):
         calls.append((paths, baselines, json_path, workers, model))
-        assert record is False
+        assert record is False and split == "dev" and oracle is None
         return 1
 
     fake = types.ModuleType("research_agent.evals.runner")
@@ -69,13 +70,18 @@ def test_eval_delegates_to_the_runner(monkeypatch: pytest.MonkeyPatch, tmp_path:
     monkeypatch.setitem(sys.modules, "research_agent.evals.runner", fake)
     res = cli("eval", DEMO_CORPUS, "--baselines", "--json-out", tmp_path / "m.json", "--workers", "3")
     assert res.exit_code == 1
-    assert calls == [([DEMO_CORPUS], True, tmp_path / "m.json", 3, "offline")]
+    assert calls == [([DEMO_CORPUS], True, tmp_path / "m.json", 3, ModelSpec("offline"))]
     calls.clear()
     assert cli("eval").exit_code == 1
     (paths, baselines, json_path, workers, model), = calls
     # a checkout's evalsets/ and the demo case, which ships inside the package
     assert paths == [REPO_ROOT / "evalsets", DEMO_CORPUS]
-    assert (baselines, json_path, workers, model) == (False, None, 2, "offline")
+    assert (baselines, json_path, workers, model) == (False, None, 2, ModelSpec("offline"))
+    calls.clear()
+    assert cli("eval", "--model", "scripted:auto").exit_code == 1  # the eval parses --model once, `auto` allowed
+    assert calls[0][4] == ModelSpec("scripted", script="auto") and calls[0][4].is_auto
+    bad = cli("eval", "--model", "gpt-4o")
+    assert bad.exit_code == 2 and bad.stderr.startswith("error: unknown --model 'gpt-4o'")
 
 
 def test_eval_without_a_runner_is_a_one_line_error(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -8,6 +8,7 @@ from engine_testkit import CountingAgent, CountState
 
 from engine import (
     Action,
+    BudgetRefusal,
     Decision,
     Engine,
     FinalResultCriteria,
@@ -21,6 +22,7 @@ from engine import (
     StateSchema,
     StopCriteria,
     StopReason,
+    UsageMeter,
 )
 
 
@@ -113,8 +115,35 @@ def test_runtime_info_holds_the_numbers_of_this_run():
     engine.run("y")
     assert [n for n, _ in seen] == [1, 2, 1, 2]
     for n, info in seen:
-        assert set(info) == {"elapsed_seconds", "total_tokens", "total_cost", "step_count"}
-        assert info["step_count"] == n and info["elapsed_seconds"] >= 0
+        assert set(info) == {"elapsed_seconds", "total_tokens", "total_cost", "step_count", "budget_refusal"}
+        assert info["step_count"] == n and info["elapsed_seconds"] >= 0 and info["budget_refusal"] is None
+
+
+def test_a_call_refused_by_a_budget_ends_the_run_through_the_budget_criterion():
+    """An agent never writes the budget stop: it tells the meter, the engine's budget check ends the run."""
+
+    class Refused(CountingAgent):
+        def __init__(self, meter: UsageMeter, target: int) -> None:
+            super().__init__(target=target)
+            self.meter = meter
+
+        def reduce(self, state, observation, decision):
+            state = super().reduce(state, observation, decision)
+            if state.count == 2:
+                self.meter.refuse(BudgetRefusal(StopReason.BUDGET_TOKENS, "read call not made: 90 + ~20 > 100 tokens"))
+            return state
+
+    meter = UsageMeter()
+    engine = Engine(Refused(meter, 9), budget=RuntimeBudget(max_steps=9, max_tokens=100), meter=meter)
+    result = engine.run("x")
+    assert result.step_count == 2 and result.state.count == 2  # the step's work is kept
+    assert (result.state.stop_reason, result.state.stop_detail) == (
+        StopReason.BUDGET_TOKENS, "read call not made: 90 + ~20 > 100 tokens")
+    again = engine.run("y")  # the refusal belonged to the first run: the second one runs its two steps
+    assert again.state.stop_reason is StopReason.BUDGET_TOKENS and again.step_count == 2
+    other = UsageMeter()
+    no_token_limit = Engine(Refused(other, 3), budget=RuntimeBudget(max_steps=9, max_cost=1.0), meter=other)
+    assert no_token_limit.run("z").state.stop_reason is StopReason.FINAL  # a token refusal is not a cost stop
 
 
 def test_a_criterion_firing_without_a_reason_is_a_contract_error():

@@ -22,6 +22,7 @@ from engine import (
     TaskBudget,
     TaskResult,
     Usage,
+    run_agent,
 )
 
 
@@ -213,13 +214,13 @@ def test_one_engine_runs_tasks_one_after_another_without_leaks():
     assert first.records is not second.records
 
 
-def test_agent_run_returns_final_result_or_the_engine_result():
+def test_run_agent_returns_final_result_or_the_engine_result():
     agent = CountingAgent(target=2)
-    assert agent.run("x") == "2"
-    result = agent.run("x", max_steps=1, return_state=True)
+    assert run_agent(agent, "x") == "2"
+    result = run_agent(agent, "x", max_steps=1, return_state=True)
     assert result.step_count == 1 and result.state.stop_reason is StopReason.BUDGET_STEPS
-    engine = agent.build_engine(budget=RuntimeBudget(max_steps=7))
-    assert engine.agent is agent and engine.budget.max_steps == 7
+    result = run_agent(agent, "x", max_steps=1, budget=RuntimeBudget(max_steps=7, max_tokens=5), return_state=True)
+    assert result.step_count == 1  # max_steps replaces the budget's step limit, the rest of it stands
 
 
 def test_tool_errors_become_results_with_the_exception_kept():

@@ -198,3 +198,18 @@ def test_one_writer_serves_many_runs_and_a_resumed_run_appends(tmp_path: Path):
     manifest = json.loads((tmp_path / "a" / "manifest.json").read_text())
     assert manifest["steps"] == 4 and manifest["started_at"] == started
     assert [line["step"] for line in read_jsonl(tmp_path / "b" / "steps.jsonl")] == [1, 2]
+
+
+def test_an_action_purpose_reaches_the_result_and_the_trace_but_never_the_tool(tmp_path):
+    class Purposeful(CountingAgent):
+        def decide(self, state, observation):
+            if state.count >= 1:
+                return Decision.final("1")
+            return Decision.act(Action("count", {"n": 0}, purpose="the first number"))
+
+    agent = Purposeful()
+    result = Engine(agent, trace_writer=TraceWriter(tmp_path)).run("count", run_id="p")
+    assert agent.tool_calls == [{"n": 0}]  # the tool got its arguments only
+    assert result.records[0].action_results[0].purpose == "the first number"
+    [action] = read_jsonl(tmp_path / "p" / "steps.jsonl")[0]["decision"]["actions"]
+    assert action == {"name": "count", "args": {"n": 0}, "purpose": "the first number"}

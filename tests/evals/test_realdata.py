@@ -116,8 +116,8 @@ def test_gold_forms_match_by_digits_dates_and_phrase():
 
 @needs_data
 def test_the_builders_write_loadable_cases(tmp_path):
-    cmp = build_set("comparison", tmp_path / "c", limit=COMPARISON_SUBSET)
-    ram = build_set("ramdocs", tmp_path / "r", limit=RAMDOCS_SUBSET, offset=10)
+    cmp = build_set("comparison", tmp_path / "c", limit=COMPARISON_SUBSET).cases
+    ram = build_set("ramdocs", tmp_path / "r", split="dev", limit=RAMDOCS_SUBSET, offset=10).cases
     cases = discover_cases([tmp_path])
     assert len(cases) == COMPARISON_SUBSET + RAMDOCS_SUBSET == len(cmp) + len(ram)
     first = load_case(ram[0])
@@ -162,8 +162,8 @@ def subset_run(tmp_path_factory):
     if not DATA.is_dir():
         pytest.skip(f"shared data not found at {DATA}")
     tmp = tmp_path_factory.mktemp("realdata")
-    paths = build_set("comparison", tmp / "cases", limit=COMPARISON_SUBSET)
-    paths += build_set("ramdocs", tmp / "cases", limit=RAMDOCS_SUBSET)
+    paths = build_set("comparison", tmp / "cases", limit=COMPARISON_SUBSET).cases
+    paths += build_set("ramdocs", tmp / "cases", split="dev", limit=RAMDOCS_SUBSET).cases
     out, report = io.StringIO(), tmp / "runs.json"
     run_eval_on_a_fresh_stack(paths, json_path=report, workers=2, out=out)
     runs = json.loads(report.read_text())["runs"]
@@ -174,7 +174,7 @@ def test_the_subset_runs_and_prints_the_real_data_table(subset_run):
     runs, text = subset_run
     assert len(runs) == COMPARISON_SUBSET + RAMDOCS_SUBSET and all(r["realdata"] for r in runs)
     assert not [r for r in runs if r["end_kind"] == "failed"], text
-    assert "== real-data dev set ==" in text and "wrong conf" in text
+    assert "== real-data dev part ==" in text and "wrong conf" in text
 
 
 def test_no_wrong_confirmation_on_the_subset(subset_run):
@@ -194,7 +194,7 @@ def test_eval_realdata_bad_input_is_one_error_line(tmp_path, monkeypatch):
     res = CliRunner().invoke(app, ["eval", "--realdata", "wikipedia"])
     assert res.exit_code == 2
     assert [l for l in res.stderr.splitlines() if l.startswith("error:")] == [
-        "error: --realdata 'wikipedia': choose one of ramdocs, comparison, comparison-fresh"
+        "error: --realdata 'wikipedia': choose one of ramdocs, musique, comparison, comparison-fresh, comparison-test"
     ]
     monkeypatch.setenv("RESEARCH_SHARED_DATA", str(tmp_path / "absent"))
     res = CliRunner().invoke(app, ["eval", "--realdata", "comparison", "--limit", "1"])

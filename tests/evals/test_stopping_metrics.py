@@ -26,7 +26,7 @@ def _state():
 
 def test_overrun_counts_the_tool_calls_after_the_last_state_change_and_dup_search_the_repeats_proposed():
     case = CaseFacts(id="c", category="loop", expected="no_progress")
-    m = score(case, "evidence", Ended(_state(), "no_progress", "no_new_evidence", "", "", 0, 0.0), 0.0)
+    m = score(case, "evidence", Ended(_state(), "no_progress", "no_new_evidence", "", None, 0, 0.0), 0.0)
     assert (m.overrun, m.proposed_searches, m.duplicate_searches, m.duplicate_queries) == (1, 3, 1, 0)
     agg = aggregate([m])
     assert agg["overrun"] == 1.0 and abs(agg["dup_search"] - 1 / 3) < 1e-9 and agg["invalid"] == 1 / 3

@@ -74,3 +74,21 @@ def test_price_of_looks_through_wrappers():
 
     assert price_of(Wrapper()) == ModelPrice(input=1.0, output=2.0)
     assert price_of(object()) is None
+
+
+def test_a_refused_reading_tells_the_meter_and_leaves_the_stop_to_the_engine():
+    from engine import BudgetRefusal, StopReason, UsageMeter
+    from llm_states import base_state
+    from research_agent.llm.rules import RuleModel
+    from research_agent.policy.base import PageView
+    from research_agent.policy.llm import LLMPolicy
+
+    meter = UsageMeter()
+    policy = LLMPolicy(RuleModel(), budget=CallBudget(max_tokens=50, meter=meter))
+    state = base_state()
+    page = PageView("s1", "https://redis.io/", "Redis", "Redis is licensed under the AGPLv3. " * 20, None, "primary")
+    assert policy.extract(state, page, ["Redis/license"]) == []
+    assert state.stop_reason is None  # the policy decides no ending
+    assert isinstance(meter.refusal, BudgetRefusal) and meter.refusal.reason is StopReason.BUDGET_TOKENS
+    assert meter.refusal.detail.startswith("extract call not made:") and "50-token limit" in meter.refusal.detail
+    assert state.counters["model_calls_refused_by_budget"] == 1 and "was opened but not read" in state.notice

@@ -12,7 +12,8 @@ from llm_states import base_state
 from research_agent.config import load_config
 from research_agent.llm import ModelRejected, ModelUnavailable, OpenAIModel, resolve_model
 from research_agent.llm.capabilities import CapabilityCache
-from research_agent.policy.llm import LLMPolicy, NextAction
+from research_agent.policy.answers import NextAction
+from research_agent.policy.llm import LLMPolicy
 from test_llm_policy import page
 from tests.fakes.openai_server import Reply
 

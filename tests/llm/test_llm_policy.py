@@ -11,7 +11,8 @@ from engine import MeteredModel, ScriptedModel, UsageMeter
 from llm_states import base_state, confirmed_state
 from research_agent.llm import ModelOutputInvalid, ModelUnavailable, OpenAIModel
 from research_agent.policy.base import PageView, PlannedAction
-from research_agent.policy.llm import LLMPolicy, NextAction
+from research_agent.policy.answers import NextAction
+from research_agent.policy.llm import LLMPolicy
 from research_agent.policy.prompts import PAGE_CLOSE, PAGE_OPEN
 from research_agent.state import LADDER
 from tests.fakes.openai_server import Reply

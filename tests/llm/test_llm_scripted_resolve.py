@@ -21,8 +21,18 @@ from research_agent.llm import (
     load_script,
     resolve_model,
 )
+from research_agent.llm.request import (
+    CellAsked,
+    ContractRequest,
+    ExtractRequest,
+    JudgedCell,
+    JudgeRequest,
+    PageShown,
+    PlanRequest,
+)
 from research_agent.policy.base import PageView
 from research_agent.policy.llm import LLMPolicy
+from research_agent.policy.view import compact_view
 
 
 def write(tmp_path, lines, name="script.jsonl"):
@@ -31,11 +41,28 @@ def write(tmp_path, lines, name="script.jsonl"):
     return p
 
 
-def sys_msg(kind):
-    return {"role": "system", "content": f"TASK: {kind}\nrules…"}
+def request(kind, *, url="https://redis.io/", cell="Redis/license", step=0, question="Compare Redis and Valkey"):
+    """A typed request of `kind`, as the LLM policy would send it."""
+    if kind == "plan":
+        state = base_state()
+        state.current_step = step
+        return PlanRequest(view=compact_view(state))
+    if kind == "extract":
+        page = PageShown(url=url, title="t", date=None, text="page", truncated=False)
+        return ExtractRequest(question=question, cells=[CellAsked(cell=cell)], page=page)
+    if kind == "judge":
+        judged = JudgedCell(cell=cell, value="AGPLv3", status="partial", conflict=False, conflict_note=None, findings=[])
+        return JudgeRequest(question=question, cell=judged)
+    return ContractRequest(question=question)
 
 
-def test_selection_by_task_marker_not_by_order(tmp_path):
+def ask_as(model, kind, user="", **parts):
+    """`model`'s answer to a `kind` request whose prompt text is `user` (a system line that names no kind)."""
+    messages = [{"role": "system", "content": "rules…"}, {"role": "user", "content": user}]
+    return model.generate(messages, request=request(kind, **parts))
+
+
+def test_selection_by_request_kind_not_by_order(tmp_path):
     path = write(tmp_path, [
         "# plan answers first in the file, extract second",
         {"when": {"task": "plan"}, "json": {"tool": "none"}},
@@ -43,13 +70,39 @@ def test_selection_by_task_marker_not_by_order(tmp_path):
     ])
     model = load_script(path)
     assert isinstance(model, ScriptedModel)
-    r = model.generate([sys_msg("extract"), {"role": "user", "content": "page"}])
+    r = ask_as(model, "extract", "page")
     assert json.loads(r.text) == {"findings": []}
-    assert json.loads(model.generate([sys_msg("plan"), {"role": "user", "content": "view"}]).text) == {"tool": "none"}
+    assert json.loads(ask_as(model, "plan", "view").text) == {"tool": "none"}
     with pytest.raises(ScriptExhausted):  # never repeats a default
-        model.generate([sys_msg("plan"), {"role": "user", "content": "view"}])
+        ask_as(model, "plan", "view")
     assert len(model.requests) == 3
     assert r.usage.total_tokens > 0  # estimated, so token budgets see scripted runs
+
+
+def test_a_prompt_naming_a_kind_is_not_read_as_one(tmp_path):
+    """The kind comes from the typed request: a request given as messages alone matches no `task` line."""
+    model = load_script(write(tmp_path, [{"when": {"task": "plan"}, "json": {"tool": "none"}}]))
+    with pytest.raises(ScriptExhausted):
+        model.generate([{"role": "system", "content": "TASK: plan\n…"}, {"role": "user", "content": "view"}])
+
+
+def test_typed_keys_pick_by_step_url_cell_and_question(tmp_path):
+    path = write(tmp_path, [
+        {"when": {"task": "plan", "step": 7}, "text": "plan 7"},
+        {"when": {"task": "plan"}, "text": "plan any", "times": 9},
+        {"when": {"url": "https://valkey.io/"}, "text": "valkey page"},
+        {"when": {"cell": "Valkey/license"}, "text": "valkey cell"},
+        {"when": {"question": "Compare A and B"}, "text": "that question"},
+        {"text": "anything else", "times": 9},
+    ])
+    model = load_script(path)
+    assert ask_as(model, "plan", step=3).text == "plan any"
+    assert ask_as(model, "plan", step=7).text == "plan 7"
+    assert ask_as(model, "extract", url="https://redis.io/").text == "anything else"
+    assert ask_as(model, "extract", url="https://valkey.io/").text == "valkey page"
+    assert ask_as(model, "judge", cell="Redis/license").text == "anything else"
+    assert ask_as(model, "judge", cell="Valkey/license").text == "valkey cell"
+    assert ask_as(model, "contract", question="Compare A and B").text == "that question"
 
 
 def test_contains_times_and_any_contains(tmp_path):
@@ -59,7 +112,7 @@ def test_contains_times_and_any_contains(tmp_path):
         {"when": {"any_contains": "SECRET MARKER"}, "text": "marker seen"},
     ])
     model = load_script(path)
-    ask = lambda user, kind="extract": model.generate([sys_msg(kind), {"role": "user", "content": user}]).text  # noqa: E731
+    ask = lambda user, kind="extract": ask_as(model, kind, user).text  # noqa: E731
     assert ask("URL https://redis.io") == '{"findings": ["other"]}'
     assert ask("URL https://valkey.io") == '{"findings": ["valkey"]}'
     assert ask("URL https://keydb.dev") == '{"findings": ["other"]}'
@@ -75,8 +128,8 @@ def test_raise_lines_and_usage(tmp_path):
     ])
     model = load_script(path)
     with pytest.raises(ModelUnavailable, match="line 1"):
-        model.generate([sys_msg("plan")])
-    r = model.generate([sys_msg("plan")])
+        ask_as(model, "plan")
+    r = ask_as(model, "plan")
     assert (r.usage.prompt_tokens, r.usage.completion_tokens, r.usage.total_tokens, r.usage.cost) == (900, 40, 940, 0.01)
 
 
@@ -103,7 +156,7 @@ def test_comment_only_script_answers_nothing(tmp_path):
     """A recording of a run that never asked the model: loads, and any request exhausts it."""
     model = load_script(write(tmp_path, ["# recorded by research eval --record: model rules; 0 answers"]))
     with pytest.raises(ScriptExhausted):
-        model.generate([sys_msg("plan"), {"role": "user", "content": "x"}])
+        ask_as(model, "plan", "x")
 
 
 def test_script_drives_the_llm_policy_by_task(tmp_path):

@@ -7,12 +7,13 @@ import random
 
 from llm_states import base_state, grown_state
 from research_agent.llm import OpenAIModel
+from research_agent.llm.request import StateView
 from research_agent.policy.llm import LLMPolicy
 from research_agent.policy.view import compact_view
 
 
-def size(view: dict) -> int:
-    return len(json.dumps(view))
+def size(view: StateView) -> int:
+    return len(json.dumps(view.as_data()))
 
 
 def test_view_size_does_not_grow_with_actions():
@@ -26,15 +27,15 @@ def test_view_size_does_not_grow_with_actions():
 def test_view_contents_and_caps():
     state = grown_state(200)
     view = compact_view(state, max_cells=4, max_queries_per_cell=2, max_leads=3)
-    assert len(view["cells"]) == 4 and view["cells_not_shown"] == 2
-    assert view["cells"][0]["cell"] == state.focus  # the focus cell comes first
-    assert all(len(row["tried"]) <= 2 for row in view["cells"])
-    assert len(view["leads"]) == 3
+    assert len(view.cells) == 4 and view.cells_not_shown == 2
+    assert view.cells[0].cell == state.focus  # the focus cell comes first
+    assert all(len(row.tried) <= 2 for row in view.cells)
+    assert len(view.leads) == 3
     opened = {s.canonical_url for s in state.sources.values() if s.opened}
-    assert not any(lead["url"] in opened for lead in view["leads"])  # only unvisited leads
-    assert view["notice"].startswith("step 200: search refused")
-    assert view["counts"]["tool_calls"] == 200
-    assert view["contract"]["min_sources"] == 2 and view["contract"]["objects"] == ["Redis", "Valkey", "KeyDB"]
+    assert not any(lead.url in opened for lead in view.leads)  # only unvisited leads
+    assert view.notice is not None and view.notice.startswith("step 200: search refused")
+    assert view.counts["tool_calls"] == 200
+    assert view.contract.min_sources == 2 and view.contract.objects == ["Redis", "Valkey", "KeyDB"]
 
 
 def test_view_puts_open_cells_before_settled_ones():
@@ -42,9 +43,9 @@ def test_view_puts_open_cells_before_settled_ones():
     state.cells["Redis/license"].status = "confirmed"
     state.cells["Redis/license"].value = "AGPL-3.0"
     state.cells["Valkey/license"].status = "partial"
-    rows = compact_view(state)["cells"]
-    assert rows[-1]["cell"] == "Redis/license" and rows[-1]["value"] == "AGPL-3.0"
-    assert rows[0]["status"] == "pending"
+    rows = compact_view(state).cells
+    assert rows[-1].cell == "Redis/license" and rows[-1].value == "AGPL-3.0"
+    assert rows[0].status == "pending"
 
 
 def test_long_strings_are_clipped():
@@ -52,8 +53,8 @@ def test_long_strings_are_clipped():
     state.notice = "refused " * 500
     state.cells["Redis/license"].queries.append("q" * 5000)
     view = compact_view(state)
-    assert len(view["notice"]) <= 400
-    assert all(len(q) <= 120 for row in view["cells"] for q in row["tried"])
+    assert view.notice is not None and len(view.notice) <= 400
+    assert all(len(q) <= 120 for row in view.cells for q in row.tried)
 
 
 def test_plan_prompt_tokens_flat_from_step_5_to_step_50(fake_openai, sleeps):

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -27,6 +28,7 @@ for path in (str(ROOT), str(ROOT / "tests")):
         sys.path.insert(0, path)
 
 from tests.fakes.openai_server import FakeOpenAIServer, Reply  # noqa: E402
+from research_agent.llm.request import WIRE_FIELD, from_wire  # noqa: E402
 
 from tests.pg_fixtures import RESEARCH, pg_cluster, pg_url  # noqa: E402,F401 - fixtures
 
@@ -86,7 +88,7 @@ class FakeLLM:
     def _answer(self, request: dict) -> Reply:
         with self._lock:
             self.arrivals.append(time.monotonic())
-            reply = self._model.generate(request.get("messages", [])).text
+            reply = json.dumps(self._model.answer(from_wire(request[WIRE_FIELD])))
         self.entered.set()
         time.sleep(self.delay)
         return Reply.text(reply)

@@ -162,3 +162,20 @@ def test_the_agent_hands_the_prefetcher_only_visits_its_guard_accepts() -> None:
     assert decision.actions[0].args["url"] == urls[0]
     assert handed == [urls[0], urls[2]]  # the metadata address is a risk: never requested ahead
     assert live == set(urls)
+
+
+def test_a_server_dripping_its_headers_gets_as_many_requests_as_attempts_prefetched_or_not(
+    mini_corpus: Path, tmp_path: Path, recording: type[_Recording]
+) -> None:
+    """A timed-out prefetch is the URL's attempt: the trickling host (LocalWeb's ``drip_headers``, one
+    header byte every 50 ms over real loopback HTTP) is asked ``transient_attempts`` times in all, as
+    one visit at a time asks it, never once more in the background."""
+    urls = sorted((mini_corpus / "pages").rglob("*.html"))
+    target = "https://" + str(urls[0].relative_to(mini_corpus / "pages"))
+    faults = [Fault(url=target, kind="drip_headers")]
+    one_at_a_time = _run(tmp_path, mini_corpus, "plain", prefetch=0, faults=faults, http_timeout=0.5, transient_attempts=3)
+    ahead = _run(tmp_path, mini_corpus, "ahead", prefetch=4, faults=faults, http_timeout=0.5, transient_attempts=3)
+    assert recording.made[0].fetched.count(target) == 3
+    tried = [s for _, k, s in _steps(ahead) if k == f"visit:{target}"]
+    assert tried == ["error"] * 3
+    assert _steps(ahead) == _steps(one_at_a_time)

@@ -12,6 +12,7 @@ import httpx
 import pytest
 
 from research_agent.tools import AddressPolicy, BlockedByPolicy, Fault, LocalWeb, ServerError, Visitor, make_client
+from research_agent.tools.errors import ToolTimeout
 from research_agent.tools.prefetch import Prefetcher
 from research_agent.tools.visit import Page
 
@@ -61,7 +62,7 @@ def test_a_failed_prefetch_is_the_first_attempt_and_the_retry_is_a_normal_visit(
     assert (ahead.stats.served, ahead.stats.in_place) == (1, 1)
 
 
-def test_a_prefetch_that_ran_out_of_time_is_not_served_the_visit_tries_as_itself(
+def test_a_prefetch_that_ran_out_of_time_is_served_as_the_urls_attempt(
     faulty_web: Callable[[list[Fault]], LocalWeb], web: LocalWeb
 ) -> None:
     url = web.urls[0]
@@ -70,11 +71,14 @@ def test_a_prefetch_that_ran_out_of_time_is_not_served_the_visit_tries_as_itself
     with client:
         ahead = Prefetcher(visitor.visit)
         ahead.prefetch([url])
-        page = ahead.visit(url)
+        with pytest.raises(ToolTimeout):
+            ahead.visit(url)  # the timed-out prefetch was the attempt: no second request behind it
+        assert served.requests == [url]
+        page = ahead.visit(url)  # the engine's retry
         ahead.close()
     assert page.canonical_url == url
     assert served.requests == [url, url]
-    assert (ahead.stats.served, ahead.stats.in_place) == (0, 1)
+    assert (ahead.stats.served, ahead.stats.in_place) == (1, 1)
 
 
 def test_a_redirect_into_a_private_address_is_refused_at_the_hop_when_prefetched(
