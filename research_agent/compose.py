@@ -11,7 +11,10 @@ from __future__ import annotations
 import hashlib
 import ipaddress
 import os
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Literal
@@ -36,6 +39,7 @@ from engine import (
 )
 
 from .agent import ResearchAgent
+from .calls import GatedModel, RunSeams, gated
 from .config import ResearchConfig
 from .home import research_home
 from .construct import make_model
@@ -85,6 +89,24 @@ def build_index(corpus: Path, db_path: Path | None = None, *, rebuild: bool = Fa
     picks up files edited in place); returns the index and its size."""
     db_path = db_path or corpus_index_path(corpus)
     db_path.parent.mkdir(parents=True, exist_ok=True)
+    with _exclusive(db_path.with_suffix(".lock")):  # two runs of one corpus (a worker's threads, two workers)
+        return _build_index(corpus, db_path, rebuild)
+
+
+_INDEX_THREADS = threading.Lock()
+
+
+@contextmanager
+def _exclusive(lock_path: Path) -> Iterator[None]:
+    """Held by one thread of one process at a time (a thread lock, then an OS file lock)."""
+    import fcntl
+
+    with _INDEX_THREADS, open(lock_path, "a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        yield
+
+
+def _build_index(corpus: Path, db_path: Path, rebuild: bool) -> tuple[LocalIndex, int]:
     sig_file = db_path.with_suffix(".sig")
     signature = corpus_signature(corpus)  # directory mtimes: no walk over every file
     if not rebuild and db_path.exists() and sig_file.exists() and sig_file.read_text() == signature:
@@ -127,18 +149,20 @@ def _allowed_hosts(cfg: ResearchConfig) -> set[str]:
     return {h.rsplit(":", 1)[0] if h.count(":") == 1 else h for h in load_risk_policy(cfg).allowed_hosts}
 
 
-def _visit_client(cfg: ResearchConfig, web: LocalWeb | None, policy: AddressPolicy) -> httpx.Client:
+def _visit_client(cfg: ResearchConfig, web: LocalWeb | None, policy: AddressPolicy,
+                  seams: RunSeams | None = None) -> httpx.Client:
     """Corpus only: loopback, nothing else. Web backend: the real web, only through the pinned transport
     (checked addresses, one deadline per exchange). Both: split by host."""
     if web is not None and cfg.search_backend == "local":
         transport: httpx.BaseTransport = web.transport()
     else:
-        out = web_transport(policy)
+        out = web_transport(policy) if seams is None else seams.wrap("visit:web", web_transport(policy))
         transport = out if web is None else SplitTransport(web, out)
     return httpx.Client(transport=transport, timeout=cfg.http_timeout, follow_redirects=False)
 
 
-def open_toolbox(cfg: ResearchConfig, *, faults: list[Fault] | None = None, index_path: Path | None = None) -> Toolbox:
+def open_toolbox(cfg: ResearchConfig, *, faults: list[Fault] | None = None, index_path: Path | None = None,
+                 seams: RunSeams | None = None) -> Toolbox:
     corpus = cfg.corpus_path() if corpus_joins(cfg) else None
     if corpus is not None and not corpus.is_dir():
         raise FileNotFoundError(f"corpus folder {corpus} does not exist; pass --corpus DIR")
@@ -152,18 +176,21 @@ def open_toolbox(cfg: ResearchConfig, *, faults: list[Fault] | None = None, inde
         closers.append(web.stop)
     served = frozenset(h for h in (web.hosts if web else ()) if not _is_ip(h))
     policy = AddressPolicy(allow_hosts=frozenset(served | _allowed_hosts(cfg)))
-    client = _visit_client(cfg, web, policy)
+    client = _visit_client(cfg, web, policy, seams)
     closers.append(client.close)
     visitor = Visitor(client, policy, max_bytes=cfg.max_page_bytes, timeout=cfg.http_timeout)
-    backend = _search_backend(cfg, index, closers)
-    fetch = visitor.visit
+    backend = _search_backend(cfg, index, closers, seams)
+    gate = seams.gate if seams is not None else None
+    fetch = gated(gate, "visit", visitor.visit)  # prefetched visits too: they fetch through it
     prefetcher = Prefetcher(fetch, workers=cfg.prefetch, per_host=cfg.prefetch_per_host) if cfg.prefetch else None
     if prefetcher is not None:
         closers.append(prefetcher.close)  # before the client closes: unvisited outcomes are dropped
         fetch = prefetcher.visit
 
+    backend_search = gated(gate, "search", backend.search)
+
     def search(query: str):
-        return backend.search(query, limit=10)
+        return backend_search(query, limit=10)
 
     def visit(url: str):
         return fetch(url)
@@ -175,18 +202,19 @@ def open_toolbox(cfg: ResearchConfig, *, faults: list[Fault] | None = None, inde
                    prefetcher.prefetch if prefetcher is not None else None)
 
 
-def _search_backend(cfg: ResearchConfig, index: LocalIndex | None, closers: list):
+def _search_backend(cfg: ResearchConfig, index: LocalIndex | None, closers: list, seams: RunSeams | None = None):
     local = None if index is None else LocalSearch(index)
     if cfg.search_backend == "local":
         return local
-    web = _web_search_backend(cfg, closers)
+    web = _web_search_backend(cfg, closers, seams)
     return web if local is None else MergedSearch(web, local)
 
 
-def _web_search_backend(cfg: ResearchConfig, closers: list):
+def _web_search_backend(cfg: ResearchConfig, closers: list, seams: RunSeams | None = None):
     from .tools import search_http
 
-    client = httpx.Client(timeout=cfg.http_timeout)
+    transport = None if seams is None else seams.wrap(f"search:{cfg.search_backend}", httpx.HTTPTransport())
+    client = httpx.Client(timeout=cfg.http_timeout, transport=transport)
     closers.append(client.close)
     guard = cfg.offline_guard
     if cfg.search_backend == "searxng":
@@ -212,12 +240,16 @@ def planner_for(cfg: ResearchConfig) -> Literal["rules", "model"]:
     return "rules" if cfg.model.kind == "openai" else "model"
 
 
-def make_policy(cfg: ResearchConfig, *, meter: UsageMeter, budget: RuntimeBudget, exhaustive: bool = False) -> Policy:
+def make_policy(cfg: ResearchConfig, *, meter: UsageMeter, budget: RuntimeBudget, exhaustive: bool = False,
+                seams: RunSeams | None = None) -> Policy:
     """The policy, handed the configured model metered on `meter` (the engine's) and the run's token
-    and cost limits, checked before each call; the offline policy has no model."""
-    model = make_model(cfg)
+    and cost limits, checked before each call; the offline policy has no model.  With `seams`,
+    every model call passes the gate and the model's HTTP client the shared rate limit."""
+    model = make_model(cfg, transport=None if seams is None else seams.wrap)
     if model is None:
         return OfflinePolicy(exhaustive=exhaustive)
+    if seams is not None and seams.gate is not None:
+        model = GatedModel(model, seams.gate)
     from .llm.budget import CallBudget
     from .policy.llm import LLMPolicy
 
@@ -329,7 +361,11 @@ def resume_command(task_id: str, cfg: ResearchConfig, end_kind: EndKind) -> str 
     if end_kind not in RESUMABLE:
         return None
     cmd = f"research resume {task_id}"
-    if cfg.db is not None:
+    if cfg.database_url:
+        from .store.pg_url import safe_url
+
+        cmd += f" --db {safe_url(cfg.database_url)}"
+    elif cfg.db is not None:
         cmd += f" --db {cfg.db}"
     if end_kind == EndKind.BUDGET_EXHAUSTED:
         cmd += " --add-steps 20"
@@ -355,15 +391,15 @@ def execute(
     on_step: Callable | None = None,
     index_path: Path | None = None,
     sleep: Callable[[float], None] = time.sleep,
+    seams: RunSeams | None = None,
 ) -> Outcome:
-    """Run (or continue) one task through the engine until a stop rule fires."""
-    run_id = store.start_run(task_id, "resume" if state is not None else "first", os.getpid())
-    _keep_stop_settings(store, run_id, cfg, contract, stopper, budget)
+    """Run (or continue) one task through the engine until a stop rule fires (`seams`: a queue worker's gate)."""
+    run_id = _start_run(store, task_id, state is not None, cfg, contract, stopper, budget)
     meter = UsageMeter()  # the engine's: the policy's model is handed over metered on it
     hook = _Checkpoint(store, task_id, run_id, state, base_usage or {}, on_step)
-    toolbox = open_toolbox(cfg, faults=faults, index_path=index_path)
+    toolbox = open_toolbox(cfg, faults=faults, index_path=index_path, seams=seams)
     try:
-        policy = make_policy(cfg, meter=meter, budget=budget, exhaustive=stopper == "max_steps")
+        policy = make_policy(cfg, meter=meter, budget=budget, exhaustive=stopper == "max_steps", seams=seams)
         agent = ResearchAgent(
             contract, policy, toolbox.registry, load_risk_policy(cfg, allow=toolbox.corpus_hosts),
             reducer_config=ReducerConfig(transient_attempts=cfg.transient_attempts),
@@ -375,7 +411,7 @@ def execute(
             critics=[ResultValidityCritic(), ToolFailureCritic(cfg.retry_base_delay, cfg.retry_max_delay, sleep=sleep), GroundingCritic()],
             stop_criteria=stop_rules(cfg, stopper),
             trace_writer=TraceWriter(root=str(cfg.traces)),
-            hooks=[hook],
+            hooks=[hook, *(seams.hooks if seams is not None else [])],
             cancel_token=cancel_token or StoreCancelToken(store, task_id),
             max_retries_per_step=cfg.transient_attempts,
             meter=meter, status_of=manifest_status,
@@ -402,13 +438,15 @@ def execute(
                    Path(cfg.traces) / run_id)
 
 
-def _keep_stop_settings(store: Store, run_id: str, cfg: ResearchConfig, contract: TaskContract, stopper: Stopper,
-                        budget: RuntimeBudget) -> None:
-    """What the run's stop decisions read, kept with it: `research replay` starts from these."""
+def _start_run(store: Store, task_id: str, resumed: bool, cfg: ResearchConfig, contract: TaskContract,
+               stopper: Stopper, budget: RuntimeBudget) -> str:
+    """Open the run and keep with it what its stop decisions read: `research replay` starts from these."""
+    run_id = store.start_run(task_id, "resume" if resumed else "first", os.getpid())
     store.record_stop_settings(run_id, settings_for(
         cfg, contract, stopper, max_steps=budget.max_steps, max_seconds=budget.max_runtime_seconds,
         max_tokens=budget.max_tokens, max_cost=budget.max_cost,
     ).model_dump())
+    return run_id
 
 
 def _model_counters(state: ResearchState, *, with_model: bool) -> dict[str, int]:
@@ -430,14 +468,20 @@ def budget_from(cfg: ResearchConfig) -> RuntimeBudget:
     return RuntimeBudget(max_steps=cfg.max_steps, max_runtime_seconds=cfg.max_time, max_tokens=cfg.max_tokens, max_cost=cfg.max_cost)
 
 
-def start(store: Store, cfg: ResearchConfig, contract: TaskContract, *, task_id: str | None = None, **kw: Any) -> Outcome:
-    task_id = task_id or new_task_id()
+def record_task(store: Store, cfg: ResearchConfig, contract: TaskContract, task_id: str) -> RuntimeBudget:
+    """Write the task row (status `created`): what `start` runs, or what a queue worker picks up."""
     tools = [f"search:{cfg.search_backend}", "visit"]
     budget = budget_from(cfg)
     store.create_task(
         task_id, contract.question, contract.model_dump(mode="json"), contract.version(), cfg.public_dump(), tools,
         {"max_steps": budget.max_steps, "max_time": budget.max_runtime_seconds, "max_tokens": budget.max_tokens, "max_cost": budget.max_cost},
     )
+    return budget
+
+
+def start(store: Store, cfg: ResearchConfig, contract: TaskContract, *, task_id: str | None = None, **kw: Any) -> Outcome:
+    task_id = task_id or new_task_id()
+    budget = record_task(store, cfg, contract, task_id)
     return execute(store, cfg, contract, task_id, budget=budget, **kw)
 
 

@@ -3,7 +3,7 @@
 Precedence, lowest to highest: built-in defaults → `$RESEARCH_HOME/config.toml`
 (or `--config FILE`) → environment (`RESEARCH_HOME`, `OPENAI_API_KEY`,
 `OPENAI_BASE_URL`, `TAVILY_API_KEY`, `BRAVE_API_KEY`, `SEARXNG_URL`,
-`RESEARCH_OFFLINE_GUARD`, `RESEARCH_PLANNER`, `RESEARCH_LLM_TIMEOUT`,
+`RESEARCH_OFFLINE_GUARD`, `RESEARCH_PLANNER`, `RESEARCH_DATABASE_URL`, `RESEARCH_LLM_TIMEOUT`,
 `RESEARCH_LLM_ATTEMPTS`, `RESEARCH_LLM_MAX_TOKENS_<KIND>`) → flags.
 Budgets are config, not constants.  Secrets are `SecretStr`, so they never
 print, and `public_dump` leaves them out of anything persisted.
@@ -46,6 +46,9 @@ class ResearchConfig(BaseModel):
 
     db: Path | None = None
     """SQLite database; default `$RESEARCH_HOME/research.db`."""
+    database_url: str | None = None
+    """A `postgresql://` URL: the PostgreSQL store instead of SQLite (`--db URL`, env
+    RESEARCH_DATABASE_URL; docs/scale.md).  Never stored with a task (it may hold a password)."""
     traces: Path = Path("traces")
     """Where run traces are written (`<traces>/<run_id>/`)."""
     model: ModelSetting = ModelSpec()
@@ -140,7 +143,7 @@ class ResearchConfig(BaseModel):
 
     def public_dump(self) -> dict[str, Any]:
         """Everything but secrets, JSON-able: what the store keeps."""
-        data = self.model_dump(mode="json", exclude={"openai_api_key", "tavily_api_key", "brave_api_key"})
+        data = self.model_dump(mode="json", exclude={"openai_api_key", "tavily_api_key", "brave_api_key", "database_url"})
         return data
 
 
@@ -167,6 +170,7 @@ _ENV = {
     "TAVILY_API_KEY": "tavily_api_key",
     "BRAVE_API_KEY": "brave_api_key",
     "SEARXNG_URL": "searxng_url",
+    "RESEARCH_DATABASE_URL": "database_url",
     "RESEARCH_OFFLINE_GUARD": "offline_guard",
     "RESEARCH_LLM_TIMEOUT": "llm_timeout",
     "RESEARCH_LLM_ATTEMPTS": "llm_attempts",

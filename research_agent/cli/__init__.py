@@ -2,8 +2,8 @@
 
 Commands (one module each group): `run`, `resume` (running.py); `list`,
 `show`, `report`, `cancel` (tasks.py); `trace` (trace_cmd.py); `replay`
-(replay_cmd.py); `index`,
-`eval` (index_eval.py).  Results (reports, tables, timelines, JSON) go to
+(replay_cmd.py); `index`, `eval` (index_eval.py); `db upgrade`, `submit`,
+`batch`, `worker` (scale_cmds.py).  Results (reports, tables, timelines, JSON) go to
 **stdout**; progress, the live view, the one-line summary and errors go to
 **stderr**.  Importing this package loads typer and the command modules only:
 the research stack (pydantic models, sqlmodel, trafilatura, httpx, openai) is
@@ -13,7 +13,7 @@ imported inside the commands that need it, so `--help`, `--version` and
 
 from __future__ import annotations
 
-from . import running, tasks, trace_cmd, replay_cmd, index_eval  # noqa: F401, I001  (register the commands, in help order)
+from . import running, tasks, trace_cmd, replay_cmd, index_eval, scale_cmds  # noqa: F401, I001  (register the commands, in help order)
 from ._app import EXIT_BAD_INPUT, EXIT_EPILOG, EXIT_INTERRUPTED, app
 from .contract_input import build_contract, contract_toml
 from .running import sigint_cancels

@@ -105,7 +105,7 @@ def _root(
     """A deep-research agent that knows why it stops."""
 
 
-DbOpt = Annotated[Optional[Path], typer.Option("--db", help="SQLite database (default: $RESEARCH_HOME/research.db).")]
+DbOpt = Annotated[Optional[str], typer.Option("--db", help="SQLite database file, or a postgresql:// URL (default: $RESEARCH_DATABASE_URL, else $RESEARCH_HOME/research.db).")]
 ConfigOpt = Annotated[Optional[Path], typer.Option("--config", help="TOML config file (default: $RESEARCH_HOME/config.toml).")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON on stdout instead of Markdown / a table.")]
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No live view and no per-step lines; only the summary.")]

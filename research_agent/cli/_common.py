@@ -104,7 +104,15 @@ def _finish_config(cfg: ResearchConfig) -> ResearchConfig:
 
 def config(file: Path | None, overrides: dict[str, Any]) -> ResearchConfig:
     from ..config import load_config
+    from ..store.pg_url import is_pg_url
 
+    db = overrides.get("db")
+    if is_pg_url(db):  # `--db postgresql://…`: the PostgreSQL store (docs/scale.md)
+        overrides = {**overrides, "db": None, "database_url": db}
+    elif db is not None:
+        overrides = {**overrides, "db": None, "database_url": None}
+        cfg = _finish_config(load_config(file, overrides))
+        return cfg.model_copy(update={"db": absolute(Path(db)), "database_url": None})
     return _finish_config(load_config(file, overrides))
 
 
@@ -114,7 +122,7 @@ def open_store(cfg: ResearchConfig) -> Store:
     return build(cfg)
 
 
-def store_for(db: Path | None, config_file: Path | None) -> Store:
+def store_for(db: str | None, config_file: Path | None) -> Store:
     return open_store(config(config_file, {"db": db}))
 
 

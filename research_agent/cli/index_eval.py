@@ -80,6 +80,19 @@ def _replay_eval(run: str | None, specs: list[str], *, as_json: bool, json_out: 
     raise typer.Exit(0)
 
 
+def _run_no_case_here(paths: list[Path] | None, *, replay: str | None, grid: list[str], submit: bool, db: str | None,
+                      model: str, baselines: bool, as_json: bool, json_out: Path | None) -> None:
+    """The eval modes that run no case in this process, each ending the command when asked for:
+    `--replay RUN --grid …` (a recorded eval re-judged) and `--submit` / `collect RUN` (docs/scale.md)."""
+    if replay is not None or grid:
+        _replay_eval(replay, [*grid, *(str(p) for p in paths or [])], as_json=as_json, json_out=json_out)
+    if submit or (paths and str(paths[0]) == "collect"):
+        from .scale_cmds import eval_on_queue
+
+        raise typer.Exit(eval_on_queue(list(paths or []), submit=submit, db=db, model=model, baselines=baselines,
+                                       as_json=as_json, json_out=json_out))
+
+
 def _check_paths(paths: list[Path]) -> None:
     for p in paths:
         if not p.exists():
@@ -136,11 +149,13 @@ def eval_(
     oracle: Annotated[Optional[str], typer.Option("--oracle", help="gold | wrong: a perfect reader model on loopback reads every page (docs/reader.md), offering gold findings or plausible wrong ones.")] = None,
     replay: Annotated[Optional[str], typer.Option("--replay", help="Re-judge a recorded eval (its id, printed by every eval, or its folder) instead of running cases.")] = None,
     grid: Annotated[list[str], typer.Option("--grid", help="With --replay: NAME=V1,V2,… (min_sources, stagnation, duplicates, failures, max_steps, max_tool_calls, max_tokens, max_cost, max_seconds); more NAME=… may follow.")] = [],
+    submit: Annotated[bool, typer.Option("--submit", help="Queue each case as a job for `research worker`s (needs --db postgresql://…); `research eval collect RUN` prints the tables.")] = False,
+    db: Annotated[Optional[str], typer.Option("--db", help="With --submit or collect: the postgresql:// URL (default: $RESEARCH_DATABASE_URL).")] = None,
 ) -> None:
-    """Run evaluation cases and print the stopping metrics per category (every eval is kept for --replay)."""
-    if replay is not None or grid:
-        _replay_eval(replay, [*grid, *(str(p) for p in paths or [])], as_json=as_json, json_out=json_out)
-
+    """Run evaluation cases and print the stopping metrics per category (every local eval is kept for --replay;
+    `eval collect RUN`: a submitted run's)."""
+    _run_no_case_here(paths, replay=replay, grid=grid, submit=submit, db=db, model=model, baselines=baselines,
+                      as_json=as_json, json_out=json_out)
     spec = _eval_model(model)
     with bad_input():
         _check_oracle(oracle, model, record)

@@ -229,6 +229,11 @@ def resume(
     with bad_input():
         store = store_for(db, config_file)
         task = store.load_task(task_id)
+        if getattr(store, "url", None):  # PostgreSQL: the workers resume it (docs/scale.md)
+            from .scale_cmds import requeue
+
+            raise typer.Exit(requeue(store, task, {"steps": add_steps, "time": add_time, "tokens": add_tokens,
+                                                   "cost": add_cost}))
         if task.end_kind == EndKind.COMPLETED and task.status == "completed":
             print(f"task {task_id} is already complete; nothing to resume", file=sys.stderr)
             body = store.report(task_id, "json" if as_json else "md")

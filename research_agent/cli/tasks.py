@@ -99,12 +99,12 @@ def list_tasks(
         if status is not None and status not in _LIST_STATUSES and status not in {k.value for k in EndKind}:
             known = ", ".join([*_LIST_STATUSES, *(k.value for k in EndKind)])
             raise BadInput(f"--status {status!r}: use one of {known}")
-        where = _plain_db_path(config_file, db)
+        where: Any = _plain_db_path(config_file, db)
         rows = None if where is None else _summary_rows(where, status, limit)
         if rows is None:  # a config file, no database yet, an older schema, an error: the full path decides
             cfg = config(config_file, {"db": db})
-            where = cfg.db_path()
-            rows = _summary_rows(where, status, limit)
+            where = cfg.db_path() if not cfg.database_url else _safe(cfg.database_url)
+            rows = None if cfg.database_url else _summary_rows(where, status, limit)
             if rows is None:  # the store creates, migrates or says what is wrong
                 rows = _list_rows(open_store(cfg), status, limit)
     if as_json:
@@ -119,14 +119,24 @@ def list_tasks(
     _print_table(rows)
 
 
-def _plain_db_path(config_file: Path | None, db: Path | None) -> Path | None:
+def _plain_db_path(config_file: Path | None, db: str | None) -> Path | None:
     """The database when no config file is involved (the usual case): `--db`, else the default under
-    `$RESEARCH_HOME` — without loading the config model.  None when a config file may set `db`."""
+    `$RESEARCH_HOME` — without loading the config model.  None when a config file may set `db`, or
+    when the database is PostgreSQL (`--db postgresql://…`, RESEARCH_DATABASE_URL)."""
     from ..home import config_file_path, default_db
+    from ..store.pg_url import is_pg_url
 
-    if config_file is not None or config_file_path().exists():
+    if config_file is not None or config_file_path().exists() or is_pg_url(db):
         return None
-    return absolute(db) if db is not None else default_db()
+    if db is None and os.environ.get("RESEARCH_DATABASE_URL"):
+        return None
+    return absolute(Path(db)) if db is not None else default_db()
+
+
+def _safe(url: str) -> str:
+    from ..store.pg_url import safe_url
+
+    return safe_url(url)
 
 
 def _print_plain(rows: list[dict[str, Any]]) -> None:

@@ -44,8 +44,8 @@ def trace_data(store: Store, target: str, traces: Path | None, *, with_runs: boo
     if not runs:
         raise BadInput(f"no run {target} in {store.path}; `research trace {task.id}` lists every run")
     root = absolute(traces) or Path(task.config.get("traces") or research_home() / "traces")
-    found = [(r, root / r.id / "steps.jsonl") for r in runs]
-    if with_runs and not any(p.exists() for _, p in found):
+    found = [(r, *_run_lines(store, root, r.id)) for r in runs]
+    if with_runs and not any(where for _, where, _ in found):
         raise BadInput(f"no trace of task {task.id} under {root}; pass --traces DIR")
     index = StateIndex(store.load_state(task.id))
     return {
@@ -55,12 +55,24 @@ def trace_data(store: Store, target: str, traces: Path | None, *, with_runs: boo
             {
                 "run_id": r.id, "kind": r.kind,
                 "end_kind": r.end_kind.value if r.end_kind else None, "stop_reason": r.stop_reason,
-                "trace": str(path) if path.exists() else None,
-                "steps": [step_entry(line, index) for line in step_lines(path)] if path.exists() else [],
+                "trace": where,
+                "steps": [step_entry(line, index) for line in lines or []],
             }
-            for r, path in found
+            for r, where, lines in found
         ],
     }
+
+
+def _run_lines(store: Store, root: Path, run_id: str) -> tuple[str | None, list[dict[str, Any]] | None]:
+    """Where the run's step lines come from and the lines: its `steps.jsonl` here, else the lines a
+    queue worker kept in the store (docs/scale.md); (None, None) when there are neither."""
+    path = root / run_id / "steps.jsonl"
+    if path.exists():
+        return str(path), step_lines(path)
+    kept = store.step_lines(run_id)
+    if not kept:
+        return None, None
+    return f"{store.path} (step_lines)", [json.loads(line) for line in kept]
 
 
 @app.command(epilog=EXIT_EPILOG)

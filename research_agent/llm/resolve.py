@@ -81,9 +81,11 @@ def _capabilities_path(config: Any) -> Path:
     return research_home() / "llm_capabilities.json"
 
 
-def resolve_model(spec: ModelSpec | str, *, config: Any = None) -> Model | None:
-    """The model named by `spec` (text is parsed by `ModelSpec.parse`; ValueError for an unknown one)."""
-    model = _resolve(spec if isinstance(spec, ModelSpec) else ModelSpec.parse(spec), config)
+def resolve_model(spec: ModelSpec | str, *, config: Any = None, transport: Any = None) -> Model | None:
+    """The model named by `spec` (text is parsed by `ModelSpec.parse`; ValueError for an unknown one).
+    `transport(key, inner)` wraps the HTTP transport of an `openai:` model's client (key
+    `model:<base url>`): where a queue worker takes its shared rate limit (`calls.RunSeams`)."""
+    model = _resolve(spec if isinstance(spec, ModelSpec) else ModelSpec.parse(spec), config, transport)
     record = _get(config, "record_script")
     if model is not None and record:
         from .record import RecordingModel
@@ -92,7 +94,17 @@ def resolve_model(spec: ModelSpec | str, *, config: Any = None) -> Model | None:
     return model
 
 
-def _resolve(spec: ModelSpec, config: Any) -> Model | None:
+def _http_client(base_url: str, timeout: float, transport: Any) -> Any:
+    if transport is None:
+        return None
+    import httpx
+
+    from .openai_model import safe_url
+
+    return httpx.Client(transport=transport(f"model:{safe_url(base_url)}", httpx.HTTPTransport()), timeout=timeout)
+
+
+def _resolve(spec: ModelSpec, config: Any, transport: Any = None) -> Model | None:
     if spec.kind == "offline":
         return None
     if spec.kind == "rules":
@@ -105,10 +117,11 @@ def _resolve(spec: ModelSpec, config: Any) -> Model | None:
         prices_file = _get(config, "prices_file")
         prices = load_prices(prices_file) if prices_file else None
         mode = _structured_mode(_get(config, "openai_structured_output"))
+        timeout = float(_get(config, "llm_timeout") or 120.0)
         return OpenAIModel(
             spec.name, api_key=api_key, base_url=base_url, prices=prices, structured_output=mode,
             capability_cache=CapabilityCache(_capabilities_path(config)),
-            timeout=float(_get(config, "llm_timeout") or 120.0),
+            timeout=timeout, http_client=_http_client(base_url, timeout, transport),
             max_attempts=int(_get(config, "llm_attempts") or 4),
             offline_guard=bool(_get(config, "offline_guard")),
             request_parts=_request_parts(_get(config, "openai_request_parts")),

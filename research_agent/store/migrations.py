@@ -257,6 +257,54 @@ def m006_fingerprint_version(conn: Connection) -> None:
 
 
 @migration
+def m007_leases_and_rate_limits(conn: Connection) -> None:
+    # Scale-out (docs/scale.md).  `tasks.lease_epoch` is bumped by every claim of the task by a
+    # worker; a checkpoint commits only while the epoch it claimed is still the row's
+    # (`Store.hold_lease`).  `lease_worker` is the claiming worker's id (its heartbeat row in
+    # the queue), `job_id` the queue job last enqueued for the task.  `rate_grants` and
+    # `rate_keys` hold the limits shared by all workers (per model endpoint and search
+    # backend: the grants of the current window and a pause until a 429's Retry-After);
+    # `step_lines` holds each committed step's trace line, so `research trace` reads a task
+    # run on another machine; `eval_results` the cases of `research eval --submit` as workers finish them.  SQLite gets the same tables (one schema, one numbering);
+    # only the PostgreSQL store has workers that use them.
+    _run(
+        conn,
+        """
+        ALTER TABLE tasks ADD COLUMN lease_epoch INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE tasks ADD COLUMN lease_worker INTEGER;
+        ALTER TABLE tasks ADD COLUMN job_id INTEGER;
+        CREATE TABLE rate_grants (
+            id INTEGER PRIMARY KEY,
+            key TEXT NOT NULL,
+            granted_at REAL NOT NULL,
+            held_until REAL NOT NULL,
+            tokens INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE INDEX rate_grants_key ON rate_grants (key, held_until);
+        CREATE TABLE rate_keys (
+            key TEXT PRIMARY KEY,
+            paused_until REAL NOT NULL DEFAULT 0
+        );
+        CREATE TABLE step_lines (
+            task_id TEXT NOT NULL REFERENCES tasks (id) ON DELETE CASCADE,
+            run_id TEXT NOT NULL,
+            step INTEGER NOT NULL,
+            body TEXT NOT NULL,
+            PRIMARY KEY (run_id, step)
+        );
+        CREATE TABLE eval_results (
+            run_id TEXT NOT NULL,
+            case_id TEXT NOT NULL,
+            stopper TEXT NOT NULL,
+            cases INTEGER NOT NULL,
+            result_json TEXT,
+            PRIMARY KEY (run_id, case_id, stopper)
+        )
+        """,
+    )
+
+
+@migration
 def m008_replay_steps(conn: Connection) -> None:
     # Replay (`research replay`, `research eval --replay`): what every step changed, kept by the store.
     # `replay_rows` logs each checkpoint's changed rows (the same JSON the state tables get; a process's
@@ -346,3 +394,4 @@ def migrate(conn: Connection, upto: int | None = None) -> list[int]:
         conn.execute("COMMIT")
         applied.append(version)
     return applied
+

@@ -28,8 +28,11 @@ __all__ = [
     "ActionRow",
     "CellRow",
     "FindingRow",
+    "EvalResultRow",
     "FingerprintRow",
     "LeadRow",
+    "RateGrantRow",
+    "RateKeyRow",
     "ReplayRowRow",
     "ReplayStepRow",
     "ReportRow",
@@ -37,6 +40,7 @@ __all__ = [
     "SchemaMigrationRow",
     "SourceRow",
     "StateRow",
+    "StepLineRow",
     "StoreModel",
     "TaskRow",
 ]
@@ -78,6 +82,12 @@ class TaskRow(StoreModel, table=True):
     cancel_requested: bool = False
     created_at: str
     updated_at: str
+    lease_epoch: int = 0
+    """Bumped by every claim of the task by a queue worker (migration 7; docs/scale.md)."""
+    lease_worker: int | None = None
+    """The claiming worker's queue id (its heartbeat row); None when no worker holds the task."""
+    job_id: int | None = None
+    """The queue job last enqueued for the task."""
 
 
 class RunRow(StoreModel, table=True):
@@ -250,3 +260,49 @@ class ReportRow(StoreModel, table=True):
     """md | json."""
     body: str
     created_at: str
+
+
+class RateGrantRow(StoreModel, table=True):
+    """A grant of the shared rate limit (migration 7; `scale/ratelimit.py`)."""
+
+    __tablename__ = "rate_grants"
+
+    id: int = Field(primary_key=True)
+    key: str
+    """`model:<base url>` or `search:<backend>`."""
+    granted_at: float
+    """Seconds since the epoch, on the database's clock."""
+    held_until: float
+    """The grant counts against the request limit until then."""
+    tokens: int = 0
+
+
+class RateKeyRow(StoreModel, table=True):
+    __tablename__ = "rate_keys"
+
+    key: str = Field(primary_key=True)
+    paused_until: float = 0.0
+    """A 429's Retry-After: no worker sends a request on this key before then."""
+
+
+class StepLineRow(StoreModel, table=True):
+    """A committed step's trace line, kept by a queue worker (migration 7)."""
+
+    __tablename__ = "step_lines"
+
+    task_id: str = Field(foreign_key="tasks.id")
+    run_id: str = Field(primary_key=True)
+    step: int = Field(primary_key=True)
+    body: str
+
+
+class EvalResultRow(StoreModel, table=True):
+    """One case of `research eval --submit` (migration 7); `result_json` is None until a worker ran it."""
+
+    __tablename__ = "eval_results"
+
+    run_id: str = Field(primary_key=True)
+    case_id: str = Field(primary_key=True)
+    stopper: str = Field(primary_key=True)
+    cases: int
+    result_json: str | None = None

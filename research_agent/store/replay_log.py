@@ -88,9 +88,14 @@ def record_step(conn: sqlite3.Connection, task_id: str, run_id: str | None, step
     conn.execute(
         "INSERT INTO replay_steps (task_id, step, run_id, run_step, hard_only, elapsed, tokens, cost, stop_reason, "
         "stop_detail, core_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (task_id, step) DO UPDATE SET "
-        "run_id = coalesce(excluded.run_id, run_id), run_step = coalesce(excluded.run_step, run_step), "
-        "hard_only = max(excluded.hard_only, hard_only), elapsed = coalesce(excluded.elapsed, elapsed), "
-        "tokens = coalesce(excluded.tokens, tokens), cost = coalesce(excluded.cost, cost), "
+        # both dialects: the stored row's columns named by their table (PostgreSQL finds a bare name
+        # ambiguous beside `excluded`), and CASE for the larger flag (SQLite's two-argument max() is an
+        # aggregate in PostgreSQL, whose GREATEST SQLite lacks)
+        "run_id = coalesce(excluded.run_id, replay_steps.run_id), "
+        "run_step = coalesce(excluded.run_step, replay_steps.run_step), "
+        "hard_only = CASE WHEN excluded.hard_only > replay_steps.hard_only THEN excluded.hard_only "
+        "ELSE replay_steps.hard_only END, elapsed = coalesce(excluded.elapsed, replay_steps.elapsed), "
+        "tokens = coalesce(excluded.tokens, replay_steps.tokens), cost = coalesce(excluded.cost, replay_steps.cost), "
         "stop_reason = excluded.stop_reason, stop_detail = excluded.stop_detail, core_json = excluded.core_json",
         (task_id, step, run_id, f.run_step if f else None, int(bool(f and f.hard_only)), f.elapsed if f else None,
          f.tokens if f else None, f.cost if f else None, merged.get("stop_reason"), merged.get("stop_detail"),

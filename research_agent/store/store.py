@@ -40,7 +40,6 @@ from __future__ import annotations
 
 import gc
 import json
-import re
 import sqlite3
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -58,7 +57,8 @@ from ..endings import EndKind
 from ..state import ResearchState, new_state
 from . import migrations
 from .db import Database
-from .errors import StoreError, UnknownTask
+from .secrets import may_hold_secret, redact_secrets, strip_secrets
+from .errors import LeaseLost, StoreError, UnknownTask
 from .records import (
     ActionRecord,
     ReportFormat,
@@ -85,51 +85,8 @@ __all__ = [
     "status_for",
 ]
 
-_SECRET_KEY = re.compile(
-    r"(?:^|[_\-.])(?:api[_\-]?key|secret(?:[_\-]?key)?|token|authorization|password|passwd|bearer|cookie)$",
-    re.IGNORECASE,
-)
-# A cheap scan of the JSON text for a key *ending* like one of those names: a
-# superset of `_SECRET_KEY` (a hit only means the exact walk runs), so the
-# common case, no such key anywhere in the row, skips the Python walk.
-_SECRET_KEY_ENDINGS = tuple(
-    f'{name}":'
-    for name in (
-        "apikey", "api_key", "api-key", "secret", "secretkey", "secret_key", "secret-key",
-        "token", "authorization", "password", "passwd", "bearer", "cookie",
-    )
-)
-REDACTED = "[redacted]"
-
-
 def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="microseconds")
-
-
-def _strip_secrets(value: Any) -> Any:
-    """A copy of `value` without credential-looking keys (for config)."""
-    if isinstance(value, Mapping):
-        return {k: _strip_secrets(v) for k, v in value.items() if not _SECRET_KEY.search(str(k))}
-    if isinstance(value, list):
-        return [_strip_secrets(v) for v in value]
-    return value
-
-
-def _redact_secrets(value: Any) -> Any:
-    """A copy of `value` where credential-looking keys keep their key but lose their value."""
-    if isinstance(value, dict):
-        return {
-            k: (REDACTED if v not in (None, "") and _SECRET_KEY.search(str(k)) else _redact_secrets(v))
-            for k, v in value.items()
-        }
-    if isinstance(value, list):
-        return [_redact_secrets(v) for v in value]
-    return value
-
-
-def _may_hold_secret(text: str) -> bool:
-    lowered = text.lower()  # a few C substring scans beat one case-folding regex alternation
-    return any(ending in lowered for ending in _SECRET_KEY_ENDINGS)
 
 
 @contextmanager
@@ -194,6 +151,7 @@ class Store:
         self.path = Path(path).expanduser()
         self._db = Database(self.path)
         self._written: dict[str, Written] = {}
+        self._leases: dict[str, int] = {}
         try:
             version = migrations.current_version(self._db.conn)
             if version > migrations.LATEST_VERSION:
@@ -229,6 +187,28 @@ class Store:
     def _read(self):
         return self._db.transaction(write=False)
 
+    # ------------------------------------------------------------ leases (docs/scale.md)
+    def hold_lease(self, task_id: str, epoch: int | None) -> None:
+        """From now on every commit about `task_id` (start_run, checkpoint, finish, clear_cancel,
+        add_step_line, record_stop_settings) first checks that the task's `lease_epoch` is still
+        `epoch`, in its own transaction, and raises `LeaseLost` (rolling back) when another worker
+        has claimed the task since; None stops checking."""
+        if epoch is None:
+            self._leases.pop(task_id, None)
+        else:
+            self._leases[task_id] = epoch
+
+    def _fence(self, conn: Any, task_id: str) -> None:
+        epoch = self._leases.get(task_id)
+        if epoch is None:
+            return
+        # an UPDATE, not a SELECT: it holds the row until commit, so a claim waits for this commit; the
+        # RETURNING row is read (not a row count, which a pipelined PostgreSQL connection has only later)
+        found = conn.execute("UPDATE tasks SET lease_epoch = lease_epoch WHERE id = ? AND lease_epoch = ? "
+                             "RETURNING lease_epoch", (task_id, epoch)).fetchone()
+        if found is None:
+            raise LeaseLost(task_id, f"its lease {epoch} was taken over; this commit is dropped")
+
     @staticmethod
     def _task_row(conn: sqlite3.Connection, task_id: str) -> tuple:
         row = conn.execute(f"SELECT {_TASK_COLUMNS} FROM tasks WHERE id = ?", (task_id,)).fetchone()
@@ -263,7 +243,7 @@ class Store:
                 "INSERT INTO tasks (id, question, contract_json, contract_version, config_json, tools_json, "
                 "budget_json, usage_json, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (task_id, question, json.dumps(contract_json), contract_version,
-                 json.dumps(_strip_secrets(dict(config)), default=str), json.dumps(list(tools)),
+                 json.dumps(strip_secrets(dict(config)), default=str), json.dumps(list(tools)),
                  json.dumps(dict(budget)), RunUsage().model_dump_json(), now, now),
             )
 
@@ -279,6 +259,7 @@ class Store:
             raise StoreError(f"unknown run kind {kind!r}; use 'first' or 'resume'")
         with self._write() as conn:
             self._task_row(conn, task_id)
+            self._fence(conn, task_id)
             last = conn.execute("SELECT max(number) FROM runs WHERE task_id = ?", (task_id,)).fetchone()[0]
             number = (last or 0) + 1
             run_id = f"{task_id}-r{number}"
@@ -307,6 +288,7 @@ class Store:
         plan = self._plan(task_id, state)
         try:
             with self._write() as conn:
+                self._fence(conn, task_id)
                 written = self._write_state(conn, task_id, run_id, state, run_usage, plan, running=True, facts=facts)
         except BaseException:
             plan.drop()  # not committed: the next checkpoint writes everything
@@ -337,6 +319,7 @@ class Store:
             stale.close()
         with self._write() as conn:
             self._task_row(conn, task_id)
+            self._fence(conn, task_id)
             if state is not None and plan is not None:
                 self._write_state(conn, task_id, run_id, state, run_usage, plan)
             self._check_run(conn, task_id, run_id)
@@ -371,10 +354,10 @@ class Store:
     def _plan(self, task_id: str, state: ResearchState) -> "_Plan":
         """The Python half of a checkpoint, done before the write lock is taken."""
         cached = self._written.pop(task_id, None)  # the caller puts the new one back once committed
-        writer = RowWriter(task_id, _may_hold_secret, _redact_secrets)
+        writer = RowWriter(task_id, may_hold_secret, redact_secrets)
         generation = cached.generation + 1 if cached is not None else 0
         written = writer.plan(state, cached, generation) if cached is not None else None
-        core, core_json = redact_json(core_of(state), _may_hold_secret, _redact_secrets)
+        core, core_json = redact_json(core_of(state), may_hold_secret, redact_secrets)
         # the reducer's signature of the step it just reduced: computing it again
         # here cost an O(state) pass per checkpoint (a state never reduced gets its own)
         return _Plan(writer, cached, written, core_json, state.last_signature or state.signature(), core)
@@ -508,10 +491,27 @@ class Store:
             ).fetchone()
         return row[0] if row is not None else None
 
+    # ------------------------------------------------------------ trace lines (migration 7)
+    def add_step_line(self, task_id: str, run_id: str, step: int, body: str) -> None:
+        """Keep a step's trace line with the task (a queue worker's runs: `research trace` on any machine)."""
+        with self._write() as conn:
+            self._fence(conn, task_id)
+            conn.execute("INSERT INTO step_lines (task_id, run_id, step, body) VALUES (?, ?, ?, ?) "
+                         "ON CONFLICT (run_id, step) DO UPDATE SET body = excluded.body", (task_id, run_id, step, body))
+
+    def step_lines(self, run_id: str) -> list[str]:
+        """The kept trace lines of a run, in step order (none for a run traced only to files)."""
+        with self._read() as conn:
+            return [r[0] for r in conn.execute("SELECT body FROM step_lines WHERE run_id = ? ORDER BY step", (run_id,))]
+
     # ------------------------------------------------------------ replay
     def record_stop_settings(self, run_id: str, settings: Mapping[str, Any]) -> None:
-        """Keep the stop settings a run uses (what `research replay` starts from)."""
+        """Keep the stop settings a run uses (what `research replay` starts from); a commit about the
+        run's task, so it checks the lease like the others."""
         with self._write() as conn:
+            row = conn.execute("SELECT task_id FROM runs WHERE id = ?", (run_id,)).fetchone()
+            if row is not None:
+                self._fence(conn, row[0])
             record_stop_settings(conn, run_id, dict(settings))
 
     def replay_log(self, task_id: str) -> tuple[list[LoggedStep], list[LoggedChange], dict[str, dict[str, Any] | None]]:
@@ -541,6 +541,7 @@ class Store:
     def clear_cancel(self, task_id: str) -> None:
         with self._write() as conn:
             self._task_row(conn, task_id)
+            self._fence(conn, task_id)
             conn.execute("UPDATE tasks SET cancel_requested = 0 WHERE id = ?", (task_id,))
 
     # ------------------------------------------------------------ helpers

@@ -49,7 +49,10 @@ def test_every_command_that_touches_the_database_takes_db() -> None:
     from typer.main import get_command
 
     group = get_command(app)
-    for name, cmd in group.commands.items():
+    commands = [(name, cmd) for name, cmd in group.commands.items() if not hasattr(cmd, "commands")]
+    commands += [(f"{name} {sub}", c) for name, cmd in group.commands.items() if hasattr(cmd, "commands")
+                 for sub, c in cmd.commands.items()]  # `research db upgrade`
+    for name, cmd in commands:
         opts = {o for p in cmd.params for o in getattr(p, "opts", [])}
         if name != "eval":  # eval keeps one store per case, never the user's database
             assert "--db" in opts, name

@@ -120,7 +120,22 @@ def new_task(store: Store, task_id: str = "t1", **config) -> None:
     )
 
 
-def count(db: Path, table: str, task_id: str | None = None) -> int:
+def open_store(target: Path | str) -> Store:
+    """The store at `target`: a SQLite file, or a `postgresql://` URL (the same tests over both dialects)."""
+    if isinstance(target, str):
+        from research_agent.store.pg import PgStore
+
+        return PgStore(target)
+    return Store(target)
+
+
+def count(db: Path | str, table: str, task_id: str | None = None) -> int:
+    if isinstance(db, str):
+        import psycopg
+
+        with psycopg.connect(db) as pg:
+            where, args = ("WHERE task_id = %s", (task_id,)) if task_id is not None else ("", ())
+            return pg.execute(f"SELECT count(*) FROM {table} {where}", args).fetchone()[0]
     conn = sqlite3.connect(db)
     try:
         if task_id is None:

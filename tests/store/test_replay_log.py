@@ -4,7 +4,8 @@ A run's checkpoints go through every kind of change the row writer knows — new
 refused leads, removed keys, an item moved in its container, a shorter lead list, a second process
 taking the task over (a full write), the end of a run — and after each one the state rebuilt from the
 log alone equals the state the store loads (what replay needs of it: everything but the cluster index's
-members, the bounded step log and the fingerprints)."""
+members, the bounded step log and the fingerprints).  The store tests run over SQLite and PostgreSQL
+(the log's SQL is written once for both dialects)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from _store_kit import add_finding, add_source, add_step, base_state, new_task
+from _store_kit import add_finding, add_source, add_step, base_state, new_task, open_store
 
 from research_agent.endings import EndKind
 from research_agent.replay import NotReplayable, Recording, ReplaySettings, replay
@@ -21,6 +22,12 @@ from research_agent.state import Lead, ResearchState
 from research_agent.store import Store
 from research_agent.store.replay_log import StepFacts
 from research_agent.tools.fingerprint import ClusterIndex
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def db(request: pytest.FixtureRequest, tmp_path: Path) -> Path | str:
+    """A SQLite file, or a fresh PostgreSQL database's URL: the test runs against both stores."""
+    return tmp_path / "r.db" if request.param == "sqlite" else request.getfixturevalue("pg_url")
 
 
 def _comparable(state: ResearchState) -> dict[str, Any]:
@@ -61,9 +68,8 @@ def _step(state: ResearchState, step: int, rng: random.Random, index: ClusterInd
     state.notice = f"step {step}"
 
 
-def test_the_log_rebuilds_every_checkpointed_state(tmp_path: Path) -> None:
-    db = tmp_path / "r.db"
-    store = Store(db)
+def test_the_log_rebuilds_every_checkpointed_state(db: Path | str) -> None:
+    store = open_store(db)
     new_task(store)
     run = store.start_run("t1", "first")
     state, rng, index = base_state(), random.Random(3), ClusterIndex()
@@ -71,18 +77,24 @@ def test_the_log_rebuilds_every_checkpointed_state(tmp_path: Path) -> None:
         _step(state, step, rng, index)
         if step == 7:  # another process takes the task over: its first write is a full one
             store.close()
-            store = Store(db)
+            store = open_store(db)
             run = store.start_run("t1", "resume")
-        store.checkpoint("t1", run, state, {"steps": step}, StepFacts(run_step=step, elapsed=0.1 * step, tokens=0, cost=0.0))
-        with Store(db) as reader:
+        facts = StepFacts(run_step=step, elapsed=0.1 * step, tokens=10 * step, cost=0.0, hard_only=step == 9)
+        store.checkpoint("t1", run, state, {"steps": step}, facts)
+        with open_store(db) as reader:
             assert _comparable(_rebuilt(reader)) == _comparable(reader.load_state("t1")), step
     state.notice = "the run's end"
     store.finish("t1", run, end_kind=EndKind.BUDGET_EXHAUSTED, stop_reason="budget_steps", stop_detail="9/9 steps",
                  usage={"steps": 9}, report_md="", report_json={}, state=state)
-    with Store(db) as reader:
+    with open_store(db) as reader:
         rebuilt = _rebuilt(reader)
         assert _comparable(rebuilt) == _comparable(reader.load_state("t1"))
         assert rebuilt.notice == "the run's end"
+        # the run's end is a second write at step 9: it keeps the figures the step's stop check read
+        steps, _, _ = reader.replay_log("t1")
+        assert [s.step for s in steps] == list(range(1, 10))
+        assert steps[-1].facts == facts and steps[-1].core["notice"] == "the run's end"
+        assert steps[-1].run_id == run
     store.close()
 
 
@@ -103,8 +115,8 @@ def test_each_step_logs_what_it_changed_not_the_whole_state(tmp_path: Path) -> N
     assert per_step[30] <= per_step[10] + 2 < len(state.sources) + len(state.leads)
 
 
-def test_a_task_that_ended_before_its_first_step_has_nothing_to_replay(tmp_path: Path) -> None:
-    with Store(tmp_path / "r.db") as store:
+def test_a_task_that_ended_before_its_first_step_has_nothing_to_replay(db: Path | str) -> None:
+    with open_store(db) as store:
         new_task(store)
         run = store.start_run("t1", "first")
         store.finish("t1", run, end_kind=EndKind.USER_CANCELLED, stop_reason="user_cancelled", stop_detail="before step 1",

@@ -9,7 +9,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from _store_kit import add_source, add_step, base_state, count, new_task, realistic_state
+from _store_kit import add_source, add_step, base_state, count, new_task, open_store, realistic_state
 
 from engine import StopReason
 from research_agent.endings import EndKind
@@ -18,12 +18,18 @@ from research_agent.store import RunUsage, Store, StoreError, UnknownTask
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> Path:
+def sqlite_db(tmp_path: Path) -> Path:
     return tmp_path / "research.db"
 
 
-def test_checkpointing_the_same_state_twice_duplicates_nothing(db: Path) -> None:
-    store = Store(db)
+@pytest.fixture(params=["sqlite", "postgres"])
+def db(request: pytest.FixtureRequest, tmp_path: Path) -> Path | str:
+    """A SQLite file, or a fresh PostgreSQL database's URL: the test runs against both stores."""
+    return tmp_path / "research.db" if request.param == "sqlite" else request.getfixturevalue("pg_url")
+
+
+def test_checkpointing_the_same_state_twice_duplicates_nothing(db: Path | str) -> None:
+    store = open_store(db)
     new_task(store)
     run = store.start_run("t1", "first", pid=123)
     assert run == "t1-r1"
@@ -40,8 +46,8 @@ def test_checkpointing_the_same_state_twice_duplicates_nothing(db: Path) -> None
     assert count(db, "runs") == 1
 
 
-def test_the_loaded_state_equals_the_checkpointed_one(db: Path) -> None:
-    store = Store(db)
+def test_the_loaded_state_equals_the_checkpointed_one(db: Path | str) -> None:
+    store = open_store(db)
     new_task(store)
     run = store.start_run("t1", "first")
     state = realistic_state()
@@ -50,14 +56,14 @@ def test_the_loaded_state_equals_the_checkpointed_one(db: Path) -> None:
     state.progress.unchanged_steps = 2
     store.checkpoint("t1", run, state, {"steps": 10})
     store.close()
-    loaded = Store(db).load_state("t1")
+    loaded = open_store(db).load_state("t1")
     assert loaded.to_dict() == state.to_dict()
     assert loaded.stop_reason is StopReason.BUDGET_STEPS
     assert loaded.sources["S1"].fingerprint == state.sources["S1"].fingerprint
 
 
-def test_a_growing_run_stores_each_action_once_with_its_position_in_the_step(db: Path) -> None:
-    store = Store(db)
+def test_a_growing_run_stores_each_action_once_with_its_position_in_the_step(db: Path | str) -> None:
+    store = open_store(db)
     new_task(store)
     run = store.start_run("t1", "first")
     state = base_state()
@@ -74,8 +80,8 @@ def test_a_growing_run_stores_each_action_once_with_its_position_in_the_step(db:
     assert store.runs("t1")[0].steps == 5
 
 
-def test_mutable_source_columns_follow_the_state(db: Path) -> None:
-    store = Store(db)
+def test_mutable_source_columns_follow_the_state(sqlite_db: Path) -> None:
+    store = Store(sqlite_db)
     new_task(store)
     run = store.start_run("t1", "first")
     state = base_state()
@@ -86,15 +92,15 @@ def test_mutable_source_columns_follow_the_state(db: Path) -> None:
     src.cluster_id = "c9"
     src.title = "Read title"
     store.checkpoint("t1", run, state)
-    conn = sqlite3.connect(db)
+    conn = sqlite3.connect(sqlite_db)
     row = conn.execute("SELECT opened, cluster_id, title FROM sources WHERE id = 'S3'").fetchone()
     conn.close()
     assert row == (1, "c9", "Read title")
-    assert count(db, "sources") == 1
+    assert count(sqlite_db, "sources") == 1
 
 
-def test_a_write_that_fails_mid_transaction_leaves_the_previous_checkpoint(db: Path) -> None:
-    store = Store(db)
+def test_a_write_that_fails_mid_transaction_leaves_the_previous_checkpoint(sqlite_db: Path) -> None:
+    store = Store(sqlite_db)
     new_task(store)
     run = store.start_run("t1", "first")
     good = realistic_state(steps=3)
@@ -110,16 +116,16 @@ def test_a_write_that_fails_mid_transaction_leaves_the_previous_checkpoint(db: P
         store.checkpoint("t1", run, bad, {"steps": 4})
 
     assert store.load_state("t1").to_dict() == good.to_dict()
-    assert count(db, "actions", "t1") == len(good.actions)
-    conn = sqlite3.connect(db)
+    assert count(sqlite_db, "actions", "t1") == len(good.actions)
+    conn = sqlite3.connect(sqlite_db)
     assert conn.execute("SELECT status FROM cells WHERE key = ?", (next(iter(good.cells)),)).fetchone()[0] == "confirmed"
     assert conn.execute("SELECT step FROM state").fetchone()[0] == 3
     conn.close()
     assert store.runs("t1")[0].steps == 3
 
 
-def test_usage_is_kept_per_run_and_summed_per_task(db: Path) -> None:
-    store = Store(db)
+def test_usage_is_kept_per_run_and_summed_per_task(db: Path | str) -> None:
+    store = open_store(db)
     new_task(store)
     state = realistic_state(steps=2)
     r1 = store.start_run("t1", "first")
@@ -147,8 +153,8 @@ def test_usage_is_kept_per_run_and_summed_per_task(db: Path) -> None:
         store.checkpoint("t1", r2, state, {"total_tokens": 5})
 
 
-def test_finish_records_the_ending_and_both_reports(db: Path) -> None:
-    store = Store(db)
+def test_finish_records_the_ending_and_both_reports(db: Path | str) -> None:
+    store = open_store(db)
     new_task(store, "a")
     new_task(store, "b")
     ra = store.start_run("a", "first", pid=42)
@@ -183,8 +189,8 @@ def test_finish_records_the_ending_and_both_reports(db: Path) -> None:
     assert len(store.list_tasks(limit=1)) == 1
 
 
-def test_list_filters_by_end_kind_too(db: Path) -> None:
-    store = Store(db)
+def test_list_filters_by_end_kind_too(db: Path | str) -> None:
+    store = open_store(db)
     new_task(store)
     r = store.start_run("t1", "first")
     store.finish("t1", r, end_kind=EndKind.NO_PROGRESS, stop_reason="no_new_evidence", stop_detail="x",
@@ -193,8 +199,8 @@ def test_list_filters_by_end_kind_too(db: Path) -> None:
     assert [t.id for t in store.list_tasks(status="partial")] == ["t1"]
 
 
-def test_task_record_round_trips_what_was_created(db: Path) -> None:
-    store = Store(db)
+def test_task_record_round_trips_what_was_created(db: Path | str) -> None:
+    store = open_store(db)
     new_task(store, "t1", policy="llm", model="gpt-x")
     task = store.load_task("t1")
     assert task.question.startswith("Compare Alpha")
@@ -207,15 +213,15 @@ def test_task_record_round_trips_what_was_created(db: Path) -> None:
     assert task.usage == RunUsage()
 
 
-def test_a_duplicate_task_id_is_refused(db: Path) -> None:
-    store = Store(db)
+def test_a_duplicate_task_id_is_refused(db: Path | str) -> None:
+    store = open_store(db)
     new_task(store)
     with pytest.raises(StoreError, match="task t1 already exists; `research resume t1`"):
         new_task(store)
 
 
-def test_unknown_task_ids_name_the_fix(db: Path) -> None:
-    store = Store(db)
+def test_unknown_task_ids_name_the_fix(db: Path | str) -> None:
+    store = open_store(db)
     for call in (
         lambda: store.load_task("nope"),
         lambda: store.load_state("nope"),
@@ -233,8 +239,8 @@ def test_unknown_task_ids_name_the_fix(db: Path) -> None:
         store.checkpoint("t1", "t1-r9", base_state())
 
 
-def test_a_task_that_never_checkpointed_loads_its_initial_state(db: Path) -> None:
-    store = Store(db)
+def test_a_task_that_never_checkpointed_loads_its_initial_state(db: Path | str) -> None:
+    store = open_store(db)
     new_task(store)
     state = store.load_state("t1")
     assert state.to_dict() == base_state().to_dict()
@@ -243,8 +249,8 @@ def test_a_task_that_never_checkpointed_loads_its_initial_state(db: Path) -> Non
 SECRET = "sk-live-0123456789abcdef"
 
 
-def test_secrets_never_reach_the_database_file(db: Path) -> None:
-    store = Store(db)
+def test_secrets_never_reach_the_database_file(sqlite_db: Path) -> None:
+    store = Store(sqlite_db)
     new_task(
         store,
         "t1",
@@ -269,5 +275,5 @@ def test_secrets_never_reach_the_database_file(db: Path) -> None:
     assert loaded.metadata["openai_api_key"] == "[redacted]"
     assert loaded.actions[-1].args == {"query": "q", "api_key": "[redacted]"}
     store.close()
-    for f in db.parent.iterdir():
+    for f in sqlite_db.parent.iterdir():
         assert SECRET.encode() not in f.read_bytes(), f.name

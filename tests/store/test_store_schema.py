@@ -14,7 +14,7 @@ from research_agent.store import migrations
 from research_agent.store.models import StoreModel
 
 TABLES = {"schema_migrations", "tasks", "runs", "state", "cells", "sources", "findings", "actions", "reports", "leads", "fingerprints",
-          "replay_steps", "replay_rows"}
+          "rate_grants", "rate_keys", "step_lines", "eval_results", "replay_steps", "replay_rows"}
 
 
 def _tables(db: Path) -> set[str]:
@@ -43,8 +43,9 @@ def test_blank_database_is_migrated_to_the_latest_version(tmp_path: Path) -> Non
     conn.close()
     assert [v for v, _ in rows] == list(range(1, LATEST_VERSION + 1))
     assert rows[0][1] == "m001_initial"
-    # the replay log is migration 8 (7 is the PostgreSQL store's leases, on another branch)
-    assert rows[-1][1] == "m008_replay_steps"
+    # migration 7 is the PostgreSQL store's leases (scale), 8 the replay log
+    assert LATEST_VERSION == 8
+    assert [name for _, name in rows[-2:]] == ["m007_leases_and_rate_limits", "m008_replay_steps"]
     # Reopening applies nothing twice.
     Store(db).close()
     assert count(db, "schema_migrations") == LATEST_VERSION
