@@ -18,6 +18,7 @@
 from __future__ import annotations
 
 import asyncio
+import faulthandler
 import logging
 import signal
 import sys
@@ -57,6 +58,7 @@ def run_worker(opts: WorkerOptions) -> int:
     from .ratelimit import SharedLimiter
     from .runtime import WorkerRuntime, install
 
+    faulthandler.enable()  # a crash in a C extension prints its Python stack to the worker's log
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING, format="%(asctime)s %(name)s %(message)s")
     log.setLevel(logging.INFO)
     logging.getLogger("research.queue").setLevel(logging.INFO)
@@ -129,6 +131,9 @@ async def _main(opts: WorkerOptions, runtime: Any) -> int:
                 await asyncio.sleep(1.0)
     finally:
         beat.halt.set()
+        # joined, not left as a daemon: a thread still inside psycopg while the interpreter
+        # finalises can crash the process at exit (seen as a worker exiting -11)
+        await asyncio.to_thread(beat.join, opts.heartbeat + 10.0)
         await pool.close()
     return 0
 
