@@ -80,6 +80,8 @@ class ResearchAgent(AgentModule[ResearchState]):
             self.count_model_use(state)
         if planned is None:
             return Decision.wait(WAIT_TEXT[WaitReason.NO_PATH], WaitReason.NO_PATH)
+        if isinstance(planned, WaitReason):  # no plan could be asked for: a criterion ends the run on the signal
+            return Decision.wait(WAIT_TEXT[planned], planned)
         if self.prefetch is not None:
             self._prefetch_ahead(state, planned.args.get("url") if planned.tool == "visit" else None)
         purpose = ActionPurpose(planned.cell, planned.strategy)

@@ -17,6 +17,7 @@ from engine.model import Model
 
 from ..contract import TaskContract
 from ..state import ResearchState
+from ..step_kinds import WaitReason
 
 
 @dataclass
@@ -85,8 +86,9 @@ class Policy(Protocol):
         """The model the policy calls — handed to it metered by the composition root; None: rules only."""
         ...
 
-    def plan(self, state: ResearchState) -> PlannedAction | None:
-        """The next tool call, or None when no untried path is left for any open cell."""
+    def plan(self, state: ResearchState) -> PlannedAction | WaitReason | None:
+        """The next tool call; None when no untried path is left for any open cell; a `WaitReason` when no
+        plan could be made this step (the model unreachable or over budget — a signal the criteria end on)."""
         ...
 
     def extract(self, state: ResearchState, page: PageView, cells: list[str]) -> list[FindingDraft]:
