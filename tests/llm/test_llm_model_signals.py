@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import json
 
+from criteria.failure import ModelOutageCriteria
+from engine import StopReason
 from research_agent.endings import EndKind
+from research_agent.replay import Recording, ReplaySettings, replay
 from tests.llm.test_llm_e2e import CELL, EXTRACT_DOCS, JUDGE_OK, PLAN_DOCS, PLAN_SEARCH, llm_runner  # noqa: F401
 
 DOWN_AT_PLAN = {"when": {"task": "plan"}, "raise": "unavailable", "times": 9}
@@ -40,3 +43,11 @@ def test_a_plan_refused_by_the_token_budget_ends_the_run_as_budget_exhausted(llm
     assert out.end_kind == EndKind.BUDGET_EXHAUSTED and out.stop_reason == "budget_tokens"
     assert "plan call not made" in out.stop_detail
     assert "**Status:** Partial" in out.report_md
+
+
+def test_a_replay_judges_the_outage_by_the_same_criterion(llm_runner):  # noqa: F811
+    out = llm_runner.run([PLAN_SEARCH, DOWN_AT_PLAN], via="scripted")
+    replayed = replay(Recording.load(llm_runner.store, out.task_id), ReplaySettings(max_unchanged_steps=50))
+    assert replayed.stop is not None and replayed.stop.reason is StopReason.TOOL_UNAVAILABLE
+    assert replayed.step == out.state.current_step and replayed.stop.detail == out.stop_detail
+    assert ModelOutageCriteria().should_stop(replayed.state, 1)[0]  # the signal is in the recorded state
