@@ -25,6 +25,7 @@ never loads psycopg.
 from __future__ import annotations
 
 import logging
+import re
 import select
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -72,8 +73,38 @@ class _Conn:
         return self.raw.execute(self._sql(sql), params)
 
     def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
-        with self.raw.cursor() as cur:
-            cur.executemany(self._sql(sql), rows)
+        """`sql` once per row; an `INSERT … VALUES (one row)` is sent as one statement of many rows."""
+        head, values, tail = _ROW_GROUP.partition(sql)
+        if not values or len(rows) < 2:
+            with self.raw.cursor() as cur:
+                cur.executemany(self._sql(sql), rows)
+            return
+        head, values, tail = self._sql(head), self._sql(values), self._sql(tail)  # not the joined text: sizes vary
+        per = max(1, _MAX_PARAMS // len(rows[0]))
+        for at in range(0, len(rows), per):
+            chunk = rows[at:at + per]
+            self.raw.execute(head + ", ".join([values] * len(chunk)) + tail, [v for row in chunk for v in row])
+
+
+class _RowGroup:
+    """Where an INSERT's `VALUES (?, …, ?)` group is, to repeat it for many rows in one statement."""
+
+    def __init__(self) -> None:
+        self._cache: dict[str, tuple[str, str, str]] = {}
+
+    def partition(self, sql: str) -> tuple[str, str, str]:
+        found = self._cache.get(sql)
+        if found is None:
+            match = re.search(r"\bVALUES\s*(\((?:\s*\?\s*,)*\s*\?\s*\))", sql) if sql.lstrip().upper().startswith(
+                "INSERT") else None
+            found = (sql[:match.start(1)], match.group(1), sql[match.end(1):]) if match else (sql, "", "")
+            self._cache[sql] = found
+        return found
+
+
+_ROW_GROUP = _RowGroup()
+_MAX_PARAMS = 32_000
+"""Parameters per statement (PostgreSQL's protocol allows 65,535): larger batches go in several statements."""
 
 
 def quiet_or_checked(conn: Any) -> None:
