@@ -10,7 +10,7 @@ which the milliseconds do.
 Use: `tracer = RoundTrips(dir)`; open the pool with `configure=tracer.configure`
 (`research_agent.store.pg.open_pool`); `with tracer.counting(): …` traces the
 connections the pool made (and any it makes meanwhile) for the block;
-`tracer.round_trips` and `tracer.statements` are the totals over the `tracer.blocks` blocks so far
+`tracer.round_trips` and `tracer.statements` (SQL statements the server ran) are the totals over the `tracer.blocks` blocks so far
 (`per_block()`).  One connection at a time: the lines of connections used at once would interleave.
 """
 
@@ -75,7 +75,7 @@ class RoundTrips:
             side, _, rest = line.partition("\t")
             if side == "B" and last == "F":
                 self.round_trips += 1
-            if side == "F" and rest.split("\t")[1:2] in (["Execute"], ["Query"]):
-                self.statements += 1
+            if side == "B" and rest.split("\t")[1:2] == ["CommandComplete"]:
+                self.statements += 1  # one per statement run, whichever protocol carried it
             if side in ("F", "B"):
                 last = side

@@ -2,8 +2,10 @@
 
 `PgStore(url)` is `Store` with another `Database`: the store's SQL is written
 once, with `?` placeholders and `ON CONFLICT … excluded`/`RETURNING`, which
-both dialects speak; `PgDatabase` hands the store a connection whose
-`execute` turns `?` into psycopg's `%s`.  The schema comes from
+both dialects speak; `PgDatabase` hands the store a connection (`pg_batch.Batch`)
+that binds `?` on the client and holds statements back until an answer is
+needed, so a checkpoint is two round trips (its reads, then its writes and
+commit).  The schema comes from
 `pg_migrations.py` (the same numbers as SQLite's).  This module is imported
 only for a `postgresql://` URL (`construct.open_store`), so the SQLite path
 never loads psycopg.
@@ -14,7 +16,9 @@ never loads psycopg.
   lease, and the lease fence's `UPDATE` holds the task row until commit); a
   read is `BEGIN … REPEATABLE READ READ ONLY`, one snapshot, like SQLite's
   deferred `BEGIN`.  Commits do not wait for the server's disk flush
-  (`_SESSION`): the durability of SQLite's `synchronous=NORMAL`.  The pool is handed to Procrastinate too (`scale/queue.py`).
+  (`_SESSION`): the durability of SQLite's `synchronous=NORMAL`.  The pool is handed to Procrastinate
+  too (`scale/queue.py`).  A connection is handed out without asking the server whether it is alive
+  unless its idle socket shows the server said something (`quiet_or_checked`).
 * **An outage is waited out.**  A connection that fails (the server restarted,
   the network blinked) is a `StoreUnavailable`; `checkpoint` and `finish` —
   both idempotent — are retried for up to `outage_seconds`, so a worker rides
@@ -25,14 +29,14 @@ never loads psycopg.
 from __future__ import annotations
 
 import logging
-import re
 import select
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, cast
 
 from .errors import StoreError
+from .pg_batch import Batch
 from .pg_url import is_pg_url, safe_url
 from .pg_migrations import PG_LATEST_VERSION, current_version, migrate
 from .store import Store
@@ -52,59 +56,6 @@ corrupt anything — the durability SQLite's `synchronous=NORMAL` gives the embe
 
 class StoreUnavailable(StoreError):
     """The database server cannot be reached right now; nothing was written."""
-
-
-class _Conn:
-    """A psycopg connection that takes the store's `?` placeholders."""
-
-    _cache: dict[str, str] = {}
-
-    def __init__(self, conn: Any) -> None:
-        self.raw = conn
-
-    @classmethod
-    def _sql(cls, sql: str) -> str:
-        found = cls._cache.get(sql)
-        if found is None:
-            found = cls._cache[sql] = sql.replace("%", "%%").replace("?", "%s")
-        return found
-
-    def execute(self, sql: str, params: Sequence[Any] | Mapping[str, Any] = ()) -> Any:
-        return self.raw.execute(self._sql(sql), params)
-
-    def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
-        """`sql` once per row; an `INSERT … VALUES (one row)` is sent as one statement of many rows."""
-        head, values, tail = _ROW_GROUP.partition(sql)
-        if not values or len(rows) < 2:
-            with self.raw.cursor() as cur:
-                cur.executemany(self._sql(sql), rows)
-            return
-        head, values, tail = self._sql(head), self._sql(values), self._sql(tail)  # not the joined text: sizes vary
-        per = max(1, _MAX_PARAMS // len(rows[0]))
-        for at in range(0, len(rows), per):
-            chunk = rows[at:at + per]
-            self.raw.execute(head + ", ".join([values] * len(chunk)) + tail, [v for row in chunk for v in row])
-
-
-class _RowGroup:
-    """Where an INSERT's `VALUES (?, …, ?)` group is, to repeat it for many rows in one statement."""
-
-    def __init__(self) -> None:
-        self._cache: dict[str, tuple[str, str, str]] = {}
-
-    def partition(self, sql: str) -> tuple[str, str, str]:
-        found = self._cache.get(sql)
-        if found is None:
-            match = re.search(r"\bVALUES\s*(\((?:\s*\?\s*,)*\s*\?\s*\))", sql) if sql.lstrip().upper().startswith(
-                "INSERT") else None
-            found = (sql[:match.start(1)], match.group(1), sql[match.end(1):]) if match else (sql, "", "")
-            self._cache[sql] = found
-        return found
-
-
-_ROW_GROUP = _RowGroup()
-_MAX_PARAMS = 32_000
-"""Parameters per statement (PostgreSQL's protocol allows 65,535): larger batches go in several statements."""
 
 
 def quiet_or_checked(conn: Any) -> None:
@@ -177,17 +128,16 @@ class PgDatabase:
             raise self.unavailable(exc) from exc
 
     @contextmanager
-    def transaction(self, write: bool) -> Iterator[_Conn]:
-        """A transaction (committed on success, rolled back on any exception)."""
-        begin = "BEGIN" if write else "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
+    def transaction(self, write: bool) -> Iterator[Batch]:
+        """A transaction (committed on success, rolled back on any exception); its statements are
+        held back and sent together when a result is read and at the commit (`pg_batch.py`)."""
         with self.connection() as conn:
             try:
-                # pipeline mode: statements go out without waiting for each answer; a result that is
-                # read (a SELECT, the fence's row count) waits, so a checkpoint's writes share round trips
-                with conn.pipeline():
-                    conn.execute(begin)
-                    yield _Conn(conn)
-                    conn.execute("COMMIT")
+                batch = Batch(conn)
+                batch.execute("BEGIN" if write else "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+                yield batch
+                batch.execute("COMMIT")
+                batch.flush()
             except BaseException:
                 if not conn.closed and conn.info.transaction_status != self._psycopg.pq.TransactionStatus.IDLE:
                     conn.execute("ROLLBACK")

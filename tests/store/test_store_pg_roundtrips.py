@@ -13,7 +13,7 @@ import pytest
 from _store_kit import add_source, add_step, base_state, new_task, realistic_state
 
 from pgtrace import RoundTrips
-from research_agent.store import pg
+from research_agent.store import pg_batch
 from research_agent.store.pg import PgStore, open_pool
 
 
@@ -53,7 +53,7 @@ def test_a_checkpoint_is_two_round_trips_whatever_it_writes(pg_url: str, tmp_pat
 
 
 def test_rows_split_over_several_statements_load_back_whole(pg_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(pg, "_MAX_PARAMS", 25)  # two or three rows a statement
+    monkeypatch.setattr(pg_batch, "MAX_PARAMS", 25)  # two or three rows a statement
     state = realistic_state(steps=6)
     store = PgStore(pg_url)
     new_task(store)
