@@ -71,9 +71,17 @@ def quiet_or_checked(conn: Any) -> None:
 
     if conn.closed:
         raise psycopg.OperationalError("the connection is closed")
-    readable, _, _ = select.select([conn.pgconn.socket], [], [], 0)
-    if readable:
+    if _readable(conn.pgconn.socket):
         psycopg_pool.ConnectionPool.check_connection(conn)
+
+
+def _readable(fd: int) -> bool:
+    """Whether the socket has something to read, without waiting (poll: no FD_SETSIZE limit)."""
+    if not hasattr(select, "poll"):
+        return bool(select.select([fd], [], [], 0)[0])
+    poller = select.poll()
+    poller.register(fd, select.POLLIN | select.POLLPRI)
+    return bool(poller.poll(0))
 
 
 def open_pool(url: str, *, max_size: int = 4, open_now: bool = True, configure: Callable[[Any], None] | None = None) -> Any:
