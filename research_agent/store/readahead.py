@@ -4,8 +4,8 @@ A checkpoint reads a few rows before it writes: the run (its start step) and the
 generation (whether this process's cache of the rows still holds), the replay log's entry for the
 step (a run's end merges into it), and the usage of the task's runs (the task's total).  `ask_saved`
 sends the three reads at once and returns the call that waits for the answers, so on PostgreSQL
-(pipeline mode, `pg.py`) they and the lease fence share one round trip, and everything after is
-writes, which share the commit's.  On SQLite nothing changes but the order of the statements.
+(statements held back and sent together, `pg_batch.py`) they and the lease fence share one round
+trip, and everything after is writes, which share the commit's.  On SQLite nothing changes but the order of the statements.
 """
 
 from __future__ import annotations

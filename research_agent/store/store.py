@@ -48,8 +48,6 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
-
 from engine.stop_reason import StopReason
 
 from ..contract import TaskContract
@@ -198,7 +196,7 @@ class Store:
         if epoch is None:
             return None
         # an UPDATE, not a SELECT: it holds the row until commit, so a claim waits for this commit; the
-        # RETURNING row is read (not a row count, which a pipelined PostgreSQL connection has only later)
+        # RETURNING row is read (not a row count, which a held PostgreSQL statement has only once sent)
         return conn.execute("UPDATE tasks SET lease_epoch = lease_epoch WHERE id = ? AND lease_epoch = ? "
                             "RETURNING lease_epoch", (task_id, epoch))
 
