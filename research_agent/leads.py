@@ -13,6 +13,7 @@ from criteria.risk_policy import domain_covering
 from .contract import ObjectSpec, TaskContract
 from .normalize import squash
 from .reading import lead_mentions, named
+from .source_types import source_type_of
 from .state import LADDER, Cell, Lead, ResearchState
 from .tools.canonical import domain_of
 
@@ -43,9 +44,8 @@ def _off_rung(state: ResearchState, cell: Cell) -> Callable[[Lead], bool]:
     """On the primary-sources rung: whether a lead is not on an official domain (those go first)."""
     contract = state.task_contract
     obj = contract.object(cell.object)
-    official = [*obj.official_domains, *contract.primary_domains]
     primary = LADDER[cell.rung] == "primary_sources"
-    return lambda lead: primary and domain_covering(domain_of(lead.url), official) is None
+    return lambda lead: primary and source_type_of(lead.url, obj, contract) != "primary"
 
 
 def usable_leads(state: ResearchState, cell: Cell, limit: int | None = MAX_LEADS_PER_CELL) -> list[Lead]:
