@@ -14,7 +14,7 @@ from .contract import ObjectSpec, TaskContract
 from .normalize import squash
 from .reading import lead_mentions, named
 from .source_types import source_type_of
-from .state import LADDER, Cell, Lead, ResearchState
+from .state import LADDER, Cell, Lead, ResearchState, Source
 from .tools.canonical import domain_of
 
 MAX_LEADS_PER_CELL = 3
@@ -59,7 +59,9 @@ def usable_leads(state: ResearchState, cell: Cell, limit: int | None = MAX_LEADS
     out.sort(key=lambda lead: (
         (squash(lead.title), squash(lead.snippet)) in read,
         not (settled and lead.hint is not None and lead.hint != cell.value),
+        lead.hint is None,  # a result whose snippet states a value is a page that states one
         off_rung(lead),
+        -lead.step,  # the latest question's results first
     ))
     return out[:limit]
 
@@ -95,6 +97,20 @@ def contradiction_order(state: ResearchState, cell: Cell, index: LeadIndex | Non
     hinted = list(index.by_cell.get(cell.key, ()))
     hinted.sort(key=lambda lead: ((squash(lead.title), squash(lead.snippet)) in index.read, off_rung(lead)))
     return hinted
+
+
+def titled_pages(state: ResearchState, cell: Cell) -> list[Source]:
+    """Pages any search returned whose title names the cell's object, not opened (nor failed, refused or
+    disallowed) yet: a result whose title names an object is a lead for every open cell of that object,
+    whichever object's search found it."""
+    contract = state.task_contract
+    obj = contract.object(cell.object)
+    refused = {lead.canonical_url for lead in state.leads if lead.refused}
+    return [
+        s for s in state.sources.values()
+        if not s.opened and not s.failure and s.title and s.canonical_url not in refused
+        and lead_mentions(s.title, named(obj)) and lead_allowed(contract, s.url)
+    ]
 
 
 def lead_allowed(contract: TaskContract, url: str) -> bool:

@@ -45,6 +45,7 @@ from .reading import Target, check_finding, read_page
 from .policy.base import CellJudgement, FindingDraft, PageView
 from .leads import mentions, usable_leads
 from .settling import EvidenceIndex, apply_constraints, apply_ruling, evidence_of, rules_of
+from .search_terms import next_rung
 from .source_types import source_type_of
 from .step_kinds import Refusal, WaitReason, purpose_of
 from .state import (
@@ -420,7 +421,7 @@ class Reducer:
                 self._advance(state, cell, "path spent")
 
     def _advance(self, state: ResearchState, cell: Cell, why: str) -> None:
-        cell.rung += 1
+        cell.rung = next_rung(state, cell)
         cell.stale_steps = 0
         if cell.rung >= len(LADDER) - 1:
             self._close(state, cell, why)
