@@ -22,6 +22,9 @@ from __future__ import annotations
 
 from .contract import DimensionSpec, TaskContract
 from .normalize import query_key
+from .reading.lexicon import family_named
+from .reading.values._units import UNITS
+from .source_types import source_type_of
 from .state import LADDER, Cell, ResearchState
 
 __all__ = ["STALE_LIMIT", "VALUE_WORDS", "fresh_search", "ladder_query", "next_rung", "rung_query", "rung_search",
@@ -44,9 +47,6 @@ def value_words(dim: DimensionSpec) -> list[str]:
     spellings of its unit (a page stating a latency writes "ms" or "milliseconds")."""
     if dim.values:
         return list(dim.values)
-    from .reading.lexicon import family_named  # the lexicon loads with the reader
-    from .reading.values._units import UNITS
-
     family = family_named(dim.name)
     words = VALUE_WORDS.get(family.kind if family else str(dim.kind), ())
     unit = dim.unit or (family.unit if family else None)
@@ -72,8 +72,6 @@ def rung_search(state: ResearchState, cell: Cell, rung: int) -> str | None:
 
 
 def _own_site_seen(state: ResearchState, cell: Cell) -> bool:
-    from .source_types import source_type_of  # source types read the contract; imported where used
-
     contract = state.task_contract
     obj = contract.object(cell.object)
     return any(source_type_of(s.url, obj, contract) == "primary" for s in state.sources.values())
