@@ -15,7 +15,8 @@ from .normalize import squash
 from .reading import lead_mentions, named
 from .source_types import source_type_of
 from .state import LADDER, Cell, Lead, ResearchState, Source
-from .tools.canonical import domain_of
+from .tools import errors as tool_errors
+from .tools.canonical import canonical_url, domain_of
 
 MAX_LEADS_PER_CELL = 3
 
@@ -59,8 +60,8 @@ def usable_leads(state: ResearchState, cell: Cell, limit: int | None = MAX_LEADS
     out.sort(key=lambda lead: (
         (squash(lead.title), squash(lead.snippet)) in read,
         not (settled and lead.hint is not None and lead.hint != cell.value),
-        lead.hint is None,  # a result whose snippet states a value is a page that states one
         off_rung(lead),
+        lead.hint is None,  # a result whose snippet states a value is a page that states one
         -lead.step,  # the latest question's results first
     ))
     return out[:limit]
@@ -111,6 +112,30 @@ def titled_pages(state: ResearchState, cell: Cell) -> list[Source]:
         if not s.opened and not s.failure and s.title and s.canonical_url not in refused
         and lead_mentions(s.title, named(obj)) and lead_allowed(contract, s.url)
     ]
+
+
+def renew_failed_pages(state: ResearchState) -> list[str]:
+    """Give pages whose visits failed transiently (timeouts, 429, 5xx) their retry budget back, for a
+    resume after a run that ended because a tool kept failing: the outage may be over, and the pages it
+    burned are often the very ones the searches ranked first.  Permanent failures (404, refused content)
+    stay spent.  Returns the URLs renewed."""
+    renewed = []
+    for source in state.sources.values():
+        keys = {f"visit:{source.canonical_url}", f"visit:{canonical_url(source.url)}"}
+        failed = [a for a in state.actions if a.tool == "visit" and a.key in keys and a.status == "error"]
+        if not source.failure or not failed or not _transient(failed[-1].error_type):
+            continue
+        source.failure = None
+        for log in failed:
+            log.transient = True  # not an executed call any more: the guard lets the visit run again
+            state.progress.attempts.pop(log.key, None)
+        renewed.append(source.url)
+    return renewed
+
+
+def _transient(error_type: str | None) -> bool:
+    error = getattr(tool_errors, error_type or "", None)
+    return isinstance(error, type) and issubclass(error, tool_errors.TransientToolError)
 
 
 def lead_allowed(contract: TaskContract, url: str) -> bool:
