@@ -10,7 +10,7 @@ per name and cached; nothing here is imported at start-up.
   case): price, cost, fee → money; size, storage, weight, range → a quantity of one
   unit class (information, mass, length…); year, date → a date; licence → licence;
   version → version; trial, warranty, retention → a duration; cadence, frequency,
-  interval → an interval ("every two weeks"); platforms → a list of names.  A plural
+  interval → an interval ("every two weeks"); platforms → a list of names; "Windows support" → yes/no.  A plural
   head with no other kind counts its own unit ("maximum seats" → a count of seats;
   "max connections", "open files"), and so does a limit on a noun ("seat limit").
   "launch price" is a price (its head), not a launch date (its modifier).
@@ -64,6 +64,7 @@ _HEAD_KINDS: dict[str, tuple[str, tuple[str, ...]]] = {
     "licence": ("license", ()),
     "licensing": ("license", ()),
     "version": ("version", ()),
+    "support": ("boolean", ()),
 }
 """Head noun (lemma) → the value kind and, for quantities, the unit classes a value must carry."""
 
@@ -135,14 +136,15 @@ def _head_token(doc):  # noqa: ANN001, ANN202
     return next((c for c in root.children if c.dep_ in ("nsubj", "nsubjpass") and c.pos_ in ("NOUN", "PROPN")), None)
 
 
-def _family_through(name: str, head: str | None) -> Family | None:
+def _family_through(name: str, head: str | None, plural: bool) -> Family | None:
     """The whole name's family, unless the head has a meaning of its own that the family's key words do not hold:
-    "launch price" is a price (its head), not a launch; "gender composition" keeps the gender family."""
+    "launch price" is a price (its head), not a launch; "maximum open files" counts files, it is no opening;
+    "gender composition" keeps the gender family."""
     whole = family_named(name)
     if head is None or head in _GENERIC:
         return whole
     own = family_named(head)
-    if own is None and head not in _HEAD_KINDS:
+    if own is None and head not in _HEAD_KINDS and not plural:
         return whole
     if whole is not None and any(head in key or head.rstrip("s") in key or f"{head}s" in key for key in whole.keys):
         return whole
@@ -158,8 +160,9 @@ def meaning(name: str) -> Meaning:
     head = head_tok.lemma_.lower() if head_tok is not None else None
     words = tuple(t.lemma_.lower() for t in doc if t.pos_ in ("NOUN", "PROPN", "ADJ", "VERB") and len(t.text) > 2)
     mods = [c for c in head_tok.children if c.dep_ in ("amod", "compound", "nmod", "advmod")] if head_tok is not None else []
-    select = next((SELECTORS[m.lemma_.lower()] for m in mods if m.lemma_.lower() in SELECTORS), None)
-    family = _family_through(low, head)
+    select = next((SELECTORS[w] for m in mods for w in (m.text.lower(), m.lemma_.lower()) if w in SELECTORS), None)
+    plural = head_tok is not None and head_tok.tag_ in ("NNS", "NNPS")
+    family = _family_through(low, head, plural)
     if head in _LIMITS and (noun := next((m for m in mods if m.pos_ == "NOUN" and m.dep_ == "compound"), None)) is not None:
         inner = meaning(noun.text)
         if inner.kind in ("text", "count"):  # "seat limit": a count of seats, the largest
@@ -177,7 +180,7 @@ def meaning(name: str) -> Meaning:
     if family is not None:
         counted = head if family.kind == "count" and head not in _GENERIC else None
         return Meaning(name, head, family.kind, family, counted, (), select, words)
-    if head_tok is not None and head_tok.tag_ in ("NNS", "NNPS") and head not in _GENERIC:
+    if plural and head not in _GENERIC:
         return Meaning(name, head, "count", None, head, (), select, words)  # "maximum seats": a count of seats
     return Meaning(name, head, "text", None, None, (), select, words)
 
