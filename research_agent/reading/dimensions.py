@@ -7,10 +7,10 @@ sentence offers.  The phrase is parsed by the trained parser (`reading.nlp`), on
 per name and cached; nothing here is imported at start-up.
 
 * **The head decides the kind** (`_HEAD_KINDS`, a table about English, not about any
-  case): price, cost, fee → money; size, storage, weight, range → a quantity of one
-  unit class (information, mass, length…); year, date → a date; licence → licence;
-  version → version; trial, warranty, retention → a duration; cadence, frequency,
-  interval → an interval ("every two weeks"); platforms → a list of names; "Windows support" → yes/no.  A plural
+  case): price, cost, fee → money; size, storage, weight, range → a quantity; year,
+  date → a date; licence → licence; version → version; trial, warranty, retention → a
+  duration; cadence, frequency, interval → an interval ("every two weeks"); platforms →
+  a list of names; "Windows support" → yes/no.  A plural
   head with no other kind counts its own unit ("maximum seats" → a count of seats;
   "max connections", "open files"), and so does a limit on a noun ("seat limit").
   "launch price" is a price (its head), not a launch date (its modifier).
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from ..contract import DimensionSpec
     from .values import Value
 
-__all__ = ["Meaning", "Profile", "infer_profile", "meaning", "measured", "profile_of", "select_value", "SELECTORS"]
+__all__ = ["Meaning", "Profile", "infer_profile", "meaning", "profile_of", "select_value", "SELECTORS"]
 
 _MONEY = frozenset("price pricing cost fee charge salary income revenue budget fare tuition wage subscription rent".split())
 _INFORMATION = frozenset("storage memory ram quota disk bandwidth".split())
@@ -48,37 +48,19 @@ _MASS = frozenset("weight mass".split())
 _DURATION = frozenset("trial retention warranty lifetime lifespan".split())
 _INTERVAL = frozenset("cadence frequency interval schedule".split())
 _LIST = frozenset("platform integration browser".split())
-_HEAD_KINDS: dict[str, tuple[str, tuple[str, ...]]] = {
-    **{w: ("money", ()) for w in _MONEY},
-    **{w: ("quantity", ("information",)) for w in _INFORMATION},
-    **{w: ("quantity", ("length",)) for w in _LENGTH},
-    **{w: ("quantity", ("mass",)) for w in _MASS},
-    **{w: ("duration", ()) for w in _DURATION},
-    **{w: ("interval", ()) for w in _INTERVAL},
-    **{w: ("list", ()) for w in _LIST},
-    "size": ("quantity", ()),
-    "capacity": ("quantity", ()),
-    "latency": ("quantity", ("time",)),
-    "area": ("quantity", ("area",)),
-    "license": ("license", ()),
-    "licence": ("license", ()),
-    "licensing": ("license", ()),
-    "version": ("version", ()),
-    "support": ("boolean", ()),
+_HEAD_KINDS: dict[str, str] = {
+    **dict.fromkeys(_MONEY, "money"),
+    **dict.fromkeys(_INFORMATION | _LENGTH | _MASS | {"size", "capacity", "latency", "area"}, "quantity"),
+    **dict.fromkeys(_DURATION, "duration"),
+    **dict.fromkeys(_INTERVAL, "interval"),
+    **dict.fromkeys(_LIST, "list"),
+    "license": "license",
+    "licence": "license",
+    "licensing": "license",
+    "version": "version",
+    "support": "boolean",
 }
-"""Head noun (lemma) → the value kind and, for quantities, the unit classes a value must carry."""
-
-_MEASURE_MODIFIERS: dict[str, tuple[str, ...]] = {
-    "battery": ("charge", "energy"),
-    "storage": ("information",),
-    "database": ("information",),
-    "disk": ("information",),
-    "file": ("information",),
-    "memory": ("information",),
-    "mailbox": ("information",),
-    "upload": ("information",),
-}
-"""A noun before a quantity's head that fixes its unit class ("battery capacity" is charge or energy, not a distance)."""
+"""Head noun (lemma) → the value kind of its answer."""
 
 _GENERIC = frozenset("year date day month time place cause type kind sort number count total amount name".split())
 """Heads that say little alone: the family the whole name maps to decides."""
@@ -108,8 +90,6 @@ class Meaning:
     """The lexicon family whose cue words and patterns read the dimension, if any."""
     counted: str | None = None
     """For a count of a unit: the noun counted ("seat")."""
-    measures: tuple[str, ...] = ()
-    """For a quantity: the unit classes a value must carry (empty: any)."""
     select: str | None = None
     """"max", "min" or "newest": which of a clause's values answers."""
     words: tuple[str, ...] = ()
@@ -166,23 +146,22 @@ def meaning(name: str) -> Meaning:
     if head in _LIMITS and (noun := next((m for m in mods if m.pos_ == "NOUN" and m.dep_ == "compound"), None)) is not None:
         inner = meaning(noun.text)
         if inner.kind in ("text", "count"):  # "seat limit": a count of seats, the largest
-            return Meaning(name, noun.lemma_.lower(), "count", None, noun.lemma_.lower(), (), "max", words)
-        return Meaning(name, inner.head, inner.kind, inner.family, inner.counted, inner.measures, "max", words)
+            return Meaning(name, noun.lemma_.lower(), "count", None, noun.lemma_.lower(), "max", words)
+        return Meaning(name, inner.head, inner.kind, inner.family, inner.counted, "max", words)
     if head in _MEASURES_OF and (noun := next((m for m in mods if m.pos_ == "NOUN" and m.dep_ == "compound"), None)) is not None:
         inner = meaning(noun.text)
         if inner.kind != "text":
-            return Meaning(name, inner.head, inner.kind, inner.family, inner.counted, inner.measures, select, words)
+            return Meaning(name, inner.head, inner.kind, inner.family, inner.counted, select, words)
     if head is not None and head in _HEAD_KINDS and not (head in _GENERIC and family is not None):
-        kind, measures = _HEAD_KINDS[head]
-        measures = next((_MEASURE_MODIFIERS[m.lemma_.lower()] for m in mods if m.lemma_.lower() in _MEASURE_MODIFIERS), measures)
-        return Meaning(name, head, kind, family if family is not None and family.kind == kind else None, None, measures,
+        kind = _HEAD_KINDS[head]
+        return Meaning(name, head, kind, family if family is not None and family.kind == kind else None, None,
                        select, words)
     if family is not None:
         counted = head if family.kind == "count" and head not in _GENERIC else None
-        return Meaning(name, head, family.kind, family, counted, (), select, words)
+        return Meaning(name, head, family.kind, family, counted, select, words)
     if plural and head not in _GENERIC:
-        return Meaning(name, head, "count", None, head, (), select, words)  # "maximum seats": a count of seats
-    return Meaning(name, head, "text", None, None, (), select, words)
+        return Meaning(name, head, "count", None, head, select, words)  # "maximum seats": a count of seats
+    return Meaning(name, head, "text", None, None, select, words)
 
 
 _MAX_MARK = re.compile(
@@ -210,7 +189,7 @@ def select_value(values: list[Value], sentence: str, select: str | None) -> Valu
     numbered = [v for v in pool if v.number is not None]
     if not numbered:
         return pool[0]
-    return (max if select in ("max", "newest") else min)(numbered, key=lambda v: v.number)
+    return (max if select in ("max", "newest") else min)(numbered, key=lambda v: v.number or 0.0)
 
 
 
@@ -259,17 +238,6 @@ def profile_of(dim: DimensionSpec, m: Meaning) -> Profile:
         cues += _INTERVAL_CUES
     optional = bool(fam and fam.cue_optional)
     return Profile(fam, kind, cue_pattern(cues), optional, m)
-
-
-def measured(values: list[Value], prof: Profile) -> list[Value]:
-    """Quantities of the unit classes the dimension's head asks for ("battery capacity": charge or energy, never a
-    distance); other values as they are."""
-    want = prof.meaning.measures if prof.meaning is not None else ()
-    if not want:
-        return values
-    from .values import unit_dimension
-
-    return [v for v in values if v.kind != "quantity" or unit_dimension(v.unit) in want]
 
 
 _WHEN_ONLY = frozenset({"date", "year-range"})

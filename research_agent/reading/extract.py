@@ -33,7 +33,7 @@ from .attribution import (
     sentence_subject,
 )
 from .acronyms import expansions, is_acronym
-from .dimensions import Profile, infer_profile, meaning, measured, profile_of, select_value
+from .dimensions import Profile, infer_profile, meaning, profile_of, select_value
 from .lexicon import Family, compiled_patterns, cue_pattern
 from .segment import split_sentences
 from .site import own_site, site_subject
@@ -220,9 +220,9 @@ def _numeric_kind(dim: DimensionSpec) -> tuple[str, ...]:
 
 def values_for(sentence: str, prof: Profile, dim: DimensionSpec) -> list[Value]:
     try:
-        return measured(_values_for(sentence, prof, dim), prof)
+        return _values_for(sentence, prof, dim)
     except ValueError:  # a contract unit the recognisers do not know: compare as written
-        return measured(_values_for(sentence, prof, dim.model_copy(update={"unit": None})), prof)
+        return _values_for(sentence, prof, dim.model_copy(update={"unit": None}))
 
 
 def _values_for(sentence: str, prof: Profile, dim: DimensionSpec) -> list[Value]:

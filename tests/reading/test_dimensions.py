@@ -61,12 +61,6 @@ def test_a_release_cadence_is_the_interval_not_the_year() -> None:
     assert read("Pell", "release cadence", text) == "every fortnight"
 
 
-def test_a_battery_capacity_is_never_a_distance() -> None:
-    text = "The Volt X offers a 40 km range from its 5,000 mAh battery."
-    assert read("Volt X", "battery capacity", text) == "5,000 mAh"
-    assert read("Volt X", "range", text) == "40 km"
-
-
 def test_an_unknown_head_is_never_answered_by_a_year() -> None:
     text = "Moonfall is a 2019 film released by Arc Pictures."
     assert read("Moonfall", DimensionSpec(name="distributor"), text) is None
