@@ -1,5 +1,10 @@
 """Question shapes: the offline, rule-based reading of a question into objects + dimensions.
 
+The package: `_shapes.py` (the table of surface shapes and `read_question`), `_handlers.py` (what
+each shape does with its match), `_names.py` (object names), `_clauses.py` (what decides a
+comparison, what a complement asks), `_parsed.py` (questions read through the dependency parse
+when no surface shape reads them), `_base.py` (the result, the errors, ``question_words.toml``).
+
 `read_question(question)` tries the shapes below in order and returns the
 first that reads (`QuestionReading`: the shape's name, the objects, the
 dimensions); `contract.parse_question` turns that into a `TaskContract`.  A
@@ -85,6 +90,12 @@ wh + auxiliary + subject + predicate, when no shape above reads the verb (tried 
   "What is love?" stays unreadable).
 * "1st arrondissement is located in which city?", "487th refers to which type
   of unit?" → the subject before the predicate, the noun after which/what.
+
+Through the parse, tried last (`_parsed.py`): "How many N can a Y have?" → Y, "maximum N";
+"Is X open source?" and any "Is/Are X <complement>?" → the complement's dimension as above;
+"Is A or B older?" → the comparative's; "Does X support Y?" / "Do A and B run on Y?" → "Y
+support"; "Does X have/offer a free trial?" → "free trial"; "How much does X cost?" → price;
+"How often does X release?" → "release cadence".
 
 A quoted title inside a longer description is the object ("the main song in the
 "Footloose" soundtrack" → Footloose); lower-case words between an article and a

@@ -36,7 +36,6 @@ from typing import TYPE_CHECKING
 from .lexicon import Family, cue_pattern, family_named, infer_kind
 
 if TYPE_CHECKING:
-    from ..contract import DimensionSpec
     from .values import Value
 
 __all__ = ["Meaning", "Profile", "infer_profile", "meaning", "profile_of", "select_value", "SELECTORS"]
@@ -222,12 +221,12 @@ def _own_words(m: Meaning) -> tuple[str, ...]:
     return tuple(dict.fromkeys(re.escape(w) + r"(?:e?s)?" for w in words))
 
 
-def profile_of(dim: DimensionSpec, m: Meaning) -> Profile:
+def profile_of(keywords: list[str], given_kind: str | None, m: Meaning) -> Profile:
     """The profile a contract dimension gets: its own keywords and the meaning's family cues; the contract's
     kind unless it is generic ("text", or "number" where the name says count, quantity, money or duration)."""
     fam = m.family
-    cues = tuple(re.escape(k) for k in dim.keywords if k) + (fam.cues if fam else ())
-    kind: str = dim.kind or "text"
+    cues = tuple(re.escape(k) for k in keywords if k) + (fam.cues if fam else ())
+    kind: str = given_kind or "text"
     if kind == "text" or (kind == "number" and m.kind in _NUMERIC):
         kind = m.kind
     if kind in ("count", "quantity") or (fam is None and kind != "text"):

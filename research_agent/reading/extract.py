@@ -73,7 +73,7 @@ class Reading:
 
 def dimension_profile(dim: DimensionSpec) -> Profile:
     """The reader's profile of a dimension: the kind and cues its name's meaning gives (`reading.dimensions`)."""
-    return profile_of(dim, meaning(dim.name))
+    return profile_of(dim.keywords, dim.kind, meaning(dim.name))
 
 
 # ----------------------------------------------------------------- values
