@@ -456,9 +456,6 @@ FAMILIES: tuple[Family, ...] = (
            query_words=("deployment",)),
 )
 
-import os as _os
-_OFF = set(_os.environ.get("RD_NOFAM", "").split(","))
-FAMILIES = tuple(f for f in FAMILIES if f.name not in _OFF)
 _COUNT = next(f for f in FAMILIES if f.name == "count")
 
 _STEM_SUFFIXES = ("ings", "ing", "ies", "ers", "er", "ed", "es", "s")
