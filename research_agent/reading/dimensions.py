@@ -11,8 +11,9 @@ per name and cached; nothing here is imported at start-up.
   date → a date; licence → licence; version → version; trial, warranty, retention → a
   duration; cadence, frequency, interval → an interval ("every two weeks"); platforms →
   a list of names; "Windows support" → yes/no.  A plural
-  head with no other kind counts its own unit ("maximum seats" → a count of seats;
-  "max connections", "open files"), and so does a limit on a noun ("seat limit").
+  head with no other kind under a selecting modifier counts its own unit ("maximum
+  seats" → a count of seats; "max connections", "maximum open files"), and so does a
+  limit on a noun ("seat limit"); a bare plural ("awards", "instruments") is no count.
   "launch price" is a price (its head), not a launch date (its modifier).
 * **Generic heads** ("year", "date", "place", "number of", "type of", "cause of") say
   little by themselves: the lexicon family the whole name maps to decides ("founding
@@ -158,8 +159,8 @@ def meaning(name: str) -> Meaning:
     if family is not None:
         counted = head if family.kind == "count" and head not in _GENERIC else None
         return Meaning(name, head, family.kind, family, counted, select, words)
-    if plural and head not in _GENERIC:
-        return Meaning(name, head, "count", None, head, select, words)  # "maximum seats": a count of seats
+    if plural and head not in _GENERIC and select is not None:
+        return Meaning(name, head, "count", None, head, select, words)  # a count of seats, the largest
     return Meaning(name, head, "text", None, None, select, words)
 
 
