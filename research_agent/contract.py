@@ -29,7 +29,7 @@ from .user_files import read_user_text
 ValueKind = Literal[
     "text", "number", "license", "version", "date", "boolean", "enum",
     # typed by the reader (research_agent.reading): see reading/lexicon.py for which names imply them
-    "quantity", "money", "duration", "count", "nationality", "person", "place", "words", "phrase",
+    "quantity", "money", "duration", "count", "nationality", "person", "place", "words", "phrase", "list", "interval",
 ]
 
 MAX_QUESTION_CHARS = 2000
@@ -136,19 +136,20 @@ class DimensionSpec(_Strict):
             self.keywords.insert(0, lname)
         if self.kind is None and not self.values and lname in _DEFAULT_VALUES:
             self.values = list(_DEFAULT_VALUES[lname])
-        family = _family(lname)
-        if lname not in _DEFAULT_KEYWORDS and family is not None:
-            self.keywords += [w for w in family.query_words if w.lower() not in [k.lower() for k in self.keywords]]
+        meaning = _meaning(lname)
+        if lname not in _DEFAULT_KEYWORDS and meaning.family is not None:
+            self.keywords += [w for w in meaning.family.query_words if w.lower() not in [k.lower() for k in self.keywords]]
         if self.kind is None:
-            guess = _KIND_BY_NAME.get(lname) or (family.kind if family is not None else "text")
+            guess = _KIND_BY_NAME.get(lname) or meaning.kind
             self.kind = "enum" if self.values else ("text" if guess == "enum" else guess)  # type: ignore[assignment]
         return self
 
 
-def _family(name: str):  # noqa: ANN202 - the lexicon's Family; imported late (reading imports contract)
-    from .reading.lexicon import family_named
+def _meaning(name: str):  # noqa: ANN202 - reading.dimensions.Meaning; imported late (reading imports contract)
+    """What the name means, decided in one place: `reading.dimensions` (its head noun and modifiers)."""
+    from .reading.dimensions import meaning
 
-    return family_named(name)
+    return meaning(name)
 
 
 class Constraint(_Strict):

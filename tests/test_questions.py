@@ -27,6 +27,8 @@ CHANGED = {
     "Fennick Valley Gazette?": (["Marguerite Ostrander"], ["home address", "personal phone number"]),
     # "When was X first released?" is a shape now
     "When was Pegasus Exchange first released?": (["Pegasus Exchange"], ["released"]),
+    # "Does X support Y?" is read through the parse now (questions/_parsed.py)
+    "Does Larkspur DB support encryption at rest?": (["Larkspur DB"], ["encryption at rest support"]),
 }
 
 
@@ -233,7 +235,6 @@ def test_parse_question_builds_a_contract_and_keeps_min_sources() -> None:
     [
         "tell me something nice",
         "What is love?",
-        "Does Larkspur DB support encryption at rest?",
         "Why did Marta Quell leave?",
         "When was the money introduced?",
         # a relative clause is not an object: a multi-hop question needs a contract (or a model)

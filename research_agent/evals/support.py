@@ -7,7 +7,8 @@ any finding behind it fails one of:
 * **value** — the quote contains the finding's displayed (or canonical) value
   (whitespace- and case-insensitive).  A number may be written with other thousands separators
   ("9523" / "9,523") and a date in another calendar format ("1844-12-26" /
-  "26 December 1844" / "December 26, 1844"), a quantity in another unit, an SPDX id
+  "26 December 1844" / "December 26, 1844"), a quantity in another unit, an interval in other
+  words ("every two weeks" / "fortnightly"), an SPDX id
   for the licence's written name, and yes/no answers are exempt (`support_values`);
   all checked with our own tiny parsers; anything else is strict;
 * **object** — the quote names the cell's object (name or alias on word boundaries,
@@ -27,7 +28,7 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from ..state import Cell, Finding, ResearchState
-from .support_values import ANSWER_WORDS, same_license, same_quantity
+from .support_values import ANSWER_WORDS, same_interval, same_license, same_quantity
 
 __all__ = ["WrongConfirmation", "names_object", "quote_has_value", "matches_any", "wrong_confirmations"]
 
@@ -110,7 +111,7 @@ def quote_has_value(quote: str, display: str) -> bool:
         return True
     if re.fullmatch(r"[\d,.\u00a0 ]+", v):
         return bool(_digits_variants(v) & _digits_variants(q))
-    return v in ANSWER_WORDS or same_quantity(display, quote) or same_license(display, quote)
+    return v in ANSWER_WORDS or same_quantity(display, quote) or same_license(display, quote) or same_interval(display, quote)
 
 
 def _is_name_word(word: str) -> bool:

@@ -9,6 +9,8 @@ few equivalences it accepts are written here, small and on purpose:
   "2147.48 MB" ↔ "2 GiB");
 * licences: an SPDX id ↔ the licence's written names ("Apache-2.0" ↔ "Apache License 2.0");
   ("US" is never microseconds: "1990 - 2022 US" states no duration);
+* intervals: "every two weeks" ↔ "every fortnight" ↔ "biweekly", "monthly" ↔ "every month" —
+  the same period in days, read by our own few words (a week 7 days, a month 30);
 * yes/no answers: "yes" and "no" answer a question and are not phrases a quote contains;
   they are exempt from the value check (the object check still applies).
 """
@@ -17,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["ANSWER_WORDS", "same_license", "same_quantity"]
+__all__ = ["ANSWER_WORDS", "same_interval", "same_license", "same_quantity"]
 
 ANSWER_WORDS = frozenset({"yes", "no"})
 
@@ -81,3 +83,26 @@ def same_license(display: str, quote: str) -> bool:
     """`display` is an SPDX id (or "proprietary") and the quote writes that licence's name."""
     pattern = _LICENSES.get(display.strip().lower())
     return bool(pattern and re.search(pattern, quote, re.I))
+
+
+_PERIOD_DAYS = {"day": 1, "week": 7, "fortnight": 14, "month": 30, "quarter": 91, "year": 365}
+_SMALL = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "other": 2, "couple of": 2}
+_EVERY = re.compile(r"\bevery\s+(?:(\d+|a|one|two|three|four|five|six|other|couple of)\s+)?(day|week|fortnight|month|quarter|year)s?\b")
+_ADVERBS = {"daily": 1, "weekly": 7, "fortnightly": 14, "biweekly": 14, "bi-weekly": 14, "monthly": 30, "bimonthly": 60,
+            "bi-monthly": 60, "quarterly": 91, "yearly": 365, "annually": 365}
+
+
+def _periods(text: str) -> set[int]:
+    low = text.casefold()
+    out = {_ADVERBS[w] for w in re.findall(r"\b(?:bi-?)?(?:daily|weekly|fortnightly|monthly|quarterly|yearly|annually)\b", low)
+           if w in _ADVERBS}
+    for n, unit in _EVERY.findall(low):
+        count = int(n) if n.isdigit() else _SMALL.get(n, 1)
+        out.add(count * _PERIOD_DAYS[unit])
+    return out
+
+
+def same_interval(display: str, quote: str) -> bool:
+    """The quote states the display's recurrence period, written another way."""
+    want = _periods(display)
+    return bool(want) and bool(want & _periods(quote))

@@ -33,11 +33,12 @@ from .attribution import (
     sentence_subject,
 )
 from .acronyms import expansions, is_acronym
-from .lexicon import Family, compiled_patterns, cue_pattern, family_named, infer_kind
+from .dimensions import Profile, infer_profile, meaning, profile_of, select_value
+from .lexicon import Family, compiled_patterns, cue_pattern
 from .segment import split_sentences
 from .site import own_site, site_subject
 from .tables import table_readings
-from .values import Value, find_values, kinds_in, nearest
+from .values import Value, find_values, nearest
 
 __all__ = ["Reading", "Target", "read_page", "dimension_profile", "value_in"]
 
@@ -70,35 +71,9 @@ class Reading:
     """The governing cue is one of the family's weak cues ("launched" for a founding year)."""
 
 
-@dataclass(frozen=True)
-class Profile:
-    family: Family | None
-    kind: str
-    cues: re.Pattern[str]
-    cue_optional: bool
-
-
-_NAME_STOP = frozenset("the of per and for with what which number total amount maximum minimum max min size year date".split())
-
-
-def _name_words(name: str) -> tuple[str, ...]:
-    """The content words of a dimension name as cues (plural-tolerant); for unit-bearing kinds only, whose
-    values must still carry the family's unit."""
-    words = [w for w in re.findall(r"[a-z]+", name.lower()) if len(w) >= 4 and w not in _NAME_STOP]
-    return tuple(re.escape(w) + r"(?:e?s)?" for w in words)
-
-
 def dimension_profile(dim: DimensionSpec) -> Profile:
-    fam = family_named(dim.name)
-    words = tuple(re.escape(k) for k in dim.keywords if k)
-    cues = words + (fam.cues if fam else ())
-    kind: str = dim.kind or "text"
-    if fam is not None and (kind == "text" or (kind == "number" and fam.kind in ("count", "quantity", "money", "duration"))):
-        kind = fam.kind  # the name says more than a generic kind ("population" is a count)
-    if fam is not None and kind in ("count", "quantity"):
-        cues += _name_words(dim.name)  # "mailbox storage": "50 GiB mailboxes" is about it
-    optional = bool(fam and fam.cue_optional)
-    return Profile(fam, kind, cue_pattern(cues), optional)
+    """The reader's profile of a dimension: the kind and cues its name's meaning gives (`reading.dimensions`)."""
+    return profile_of(dim.keywords, dim.kind, meaning(dim.name))
 
 
 # ----------------------------------------------------------------- values
@@ -366,6 +341,7 @@ def read_sentence(
             # "completed during the 1250s, but rebuilt around 1627": a strong cue governs before a weak one
             cues = [c for c in cues if not weak_re.fullmatch(sentence[c[0]:c[1]])] or cues
         chosen = _governed([v for v, _ in owned], cues, sentence if prof.kind in _NOUN_AFTER else None)
+        chosen = _selected([v for v, _ in owned], cues, sentence, prof) or chosen
     else:
         chosen = owned[0][0]
     if prof.kind == "date":  # "(footballer, born 1896) … (born 4 January 1896, …)": the same date, finer, elsewhere
@@ -489,6 +465,17 @@ def _governed(values: list[Value], cues: list[tuple[int, int]], sentence: str | 
     return best[1] if best else values[0]
 
 
+def _selected(values: list[Value], cues: list[tuple[int, int]], sentence: str, prof: Profile) -> Value | None:
+    """The value the dimension's modifier selects ("maximum seats": the largest), among those written at a cue
+    when some are ("up to 3 projects and 500 seats": the seats)."""
+    if prof.meaning is None or prof.meaning.select is None:
+        return None
+    at_cue = [v for v in values if any(
+        (v.end <= a and _BEFORE_CUE.fullmatch(sentence[v.end:a])) or (v.start >= b and _AFTER_CUE.fullmatch(sentence[b:v.start]))
+        for a, b in cues)]
+    return select_value(at_cue or values, sentence, prof.meaning.select)
+
+
 def read_page(
     objects: Sequence[ObjectSpec], targets: Sequence[Target], title: str, text: str, url: str | None = None
 ) -> list[Reading]:
@@ -496,7 +483,7 @@ def read_page(
     page with a generic title ("Plans" on cobbledrive.example) be about its site's object."""
     named = [Named.of(o) for o in objects]
     sentences = [piece for s in split_sentences(text) for piece in _heading_split(s, named)]
-    profiles = {t.key: _infer_profile(dimension_profile(t.dim), sentences) for t in targets}
+    profiles = {t.key: infer_profile(dimension_profile(t.dim), sentences) for t in targets}
     discourse = Subjects(page_subject(title, named) or site_subject(url, title, named))
     common = page_vocabulary(text)
     best: dict[str, tuple[tuple[int, ...], Reading]] = {}
@@ -561,11 +548,3 @@ def _heading_split(sentence: str, named: Sequence[Named]) -> list[str]:
                     return [head, sentence[m.start():]]
     return [sentence]
 
-
-def _infer_profile(prof: Profile, sentences: list[str]) -> Profile:
-    """A dimension of unknown kind takes the kind its cue-bearing sentences carry."""
-    if prof.kind != "text" or prof.family is not None:
-        return prof
-    kinds = [kinds_in(s) for s in sentences if prof.cues.search(s)]
-    kind = infer_kind(kinds)
-    return Profile(None, kind, prof.cues, False) if kind else prof

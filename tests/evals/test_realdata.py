@@ -199,3 +199,11 @@ def test_eval_realdata_bad_input_is_one_error_line(tmp_path, monkeypatch):
     monkeypatch.setenv("RESEARCH_SHARED_DATA", str(tmp_path / "absent"))
     res = CliRunner().invoke(app, ["eval", "--realdata", "comparison", "--limit", "1"])
     assert res.exit_code == 2 and res.stderr.startswith("error: ") and "absent" in res.stderr
+
+
+def test_an_interval_written_in_other_words_is_supported_by_its_quote() -> None:
+    from research_agent.evals.support import quote_has_value
+
+    assert quote_has_value("Pell ships a patch release every two weeks.", "every fortnight")
+    assert quote_has_value("Patches land fortnightly.", "every two weeks")
+    assert not quote_has_value("Patches land monthly.", "every two weeks")

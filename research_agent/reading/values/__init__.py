@@ -15,6 +15,8 @@ Kinds (`KINDS`) and their canonical forms:
   version      "2.4.1", "3" for "version 3.0" (_versions.py)
   boolean      "yes" / "no" (_booleans.py)
   nationality  the country name: "United States" for "American" (_nationalities.py)
+  interval     "14 day" for "every fortnight" — a recurrence period in days (_intervals.py)
+  list         "freebsd+linux+solaris" — coordinated names, sorted (_lists.py)
 
 Canonical strings keep the precision written ("2012" vs "2012-01"); `agree` is the
 precision-aware comparison (_compare.py) a reader applies before calling two sources in conflict.
@@ -32,11 +34,13 @@ from ._counts import counts
 from ._dates import dates, year_ranges
 from ._dispatch import KINDS, find_values, kinds_in
 from ._durations import durations
+from ._intervals import intervals
 from ._licenses import licenses
+from ._lists import name_lists
 from ._money import money
 from ._nationalities import nationalities
 from ._quantities import quantities
-from ._units import check_unit
+from ._units import check_unit, unit_dimension
 from ._value import Value
 from ._versions import versions
 
@@ -49,13 +53,16 @@ __all__ = [
     "counts",
     "dates",
     "durations",
+    "intervals",
     "find_values",
     "kinds_in",
     "licenses",
+    "name_lists",
     "money",
     "nationalities",
     "nearest",
     "quantities",
+    "unit_dimension",
     "versions",
     "year_ranges",
 ]

@@ -8,7 +8,9 @@ from ._booleans import booleans
 from ._counts import counts
 from ._dates import dates, year_ranges
 from ._durations import durations
+from ._intervals import intervals
 from ._licenses import licenses
+from ._lists import name_lists
 from ._money import money
 from ._nationalities import nationalities
 from ._quantities import quantities
@@ -25,6 +27,8 @@ _PLAIN: dict[str, Callable[[str], list[Value]]] = {
     "version": versions,
     "boolean": booleans,
     "nationality": nationalities,
+    "interval": intervals,
+    "list": name_lists,
 }
 KINDS: tuple[str, ...] = ("date", "year-range", "quantity", "money", "duration", "count", "license",
                           "version", "boolean", "nationality")

@@ -77,9 +77,15 @@ _TABLE: list[tuple[str, str, float, tuple[str, ...]]] = [
     ("t", "mass", 1e3, ("tonne", "tonnes", "metric ton", "metric tons")),
     ("lb", "mass", 0.45359237, ("lbs",)),
     ("oz", "mass", 0.028349523125, ("ounce", "ounces")),
+    ("mAh", "charge", 1.0, ("milliampere-hour", "milliampere-hours", "milliamp-hours")),
+    ("Ah", "charge", 1e3, ("ampere-hour", "ampere-hours", "amp-hours")),
+    ("Wh", "energy", 1.0, ("watt-hour", "watt-hours")),
+    ("kWh", "energy", 1e3, ("kilowatt-hour", "kilowatt-hours")),
+    ("W", "power", 1.0, ("watt", "watts")),
+    ("kW", "power", 1e3, ("kilowatt", "kilowatts")),
 ]
 # spellings whose case carries meaning, and one-letter symbols we accept only as contract units
-_CASED = {"B", "KB", "kB", "MB", "GB", "TB", "PB", "KiB", "MiB", "GiB", "TiB", "PiB", "m", "g", "t", "h", "s"}
+_CASED = {"W", "Wh", "kWh", "mAh", "Ah", "kW", "B", "KB", "kB", "MB", "GB", "TB", "PB", "KiB", "MiB", "GiB", "TiB", "PiB", "m", "g", "t", "h", "s"}
 CURRENCIES = ("USD", "EUR", "GBP", "JPY", "CAD", "AUD", "CHF", "INR", "CNY", "SEK", "NOK", "DKK", "BRL")
 
 # things counted per unit of time ("10,000 requests per second" → request/s)
@@ -111,6 +117,12 @@ def lookup(spelling: str) -> Unit | None:
     """The unit a spelling in running text stands for ("GB", "gigabytes", "km²"), or None."""
     text = " ".join(spelling.split())
     return UNITS.get(text) or _LOWER.get(text.lower())
+
+
+def unit_dimension(symbol: str | None) -> str | None:
+    """The dimension of a value's unit symbol ("m" → "length", "mAh" → "charge"), None for rates and unknowns."""
+    unit = lookup(symbol) if symbol else None
+    return unit.dimension if unit is not None else None
 
 
 def rate(unit: Unit, per: Unit) -> Unit:

@@ -1,0 +1,255 @@
+"""What a dimension's name means, read compositionally: the one place that decides it.
+
+A dimension name is a short English noun phrase ("maximum seats", "launch price",
+"founding year", "battery capacity", "release cadence").  Its **head noun** decides
+the kind of value that answers it; its **modifiers** select among the values a
+sentence offers.  The phrase is parsed by the trained parser (`reading.nlp`), once
+per name and cached; nothing here is imported at start-up.
+
+* **The head decides the kind** (`_HEAD_KINDS`, a table about English, not about any
+  case): price, cost, fee → money; size, storage, weight, range → a quantity; year,
+  date → a date; licence → licence; version → version; trial, warranty, retention → a
+  duration; cadence, frequency, interval → an interval ("every two weeks"); platforms →
+  a list of names; "Windows support" → yes/no.  A plural
+  head with no other kind under a selecting modifier counts its own unit ("maximum
+  seats" → a count of seats; "max connections", "maximum open files"), and so does a
+  limit on a noun ("seat limit"); a bare plural ("awards", "instruments") is no count.
+  "launch price" is a price (its head), not a launch date (its modifier).
+* **Generic heads** ("year", "date", "place", "number of", "type of", "cause of") say
+  little by themselves: the lexicon family the whole name maps to decides ("founding
+  year" → founded, "place of birth" → birthplace, "number of employees" → employees).
+  A head with a meaning of its own keeps the whole name's family only when the family's
+  key words hold the head ("maximum database size" → max size); "launch price" is not
+  a founding because "launch" is one of that family's words.
+* **Modifiers select**: maximum / max / peak / limit → the largest value; minimum /
+  starting / base / entry → the lowest; latest / current / newest → the newest.
+* **A head the reader does not know** ("distributor") gets no guessed value kind: it
+  is read only from a clause holding the dimension's own words (`known` is False).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from .lexicon import Family, cue_pattern, family_named, infer_kind
+
+if TYPE_CHECKING:
+    from .values import Value
+
+__all__ = ["Meaning", "Profile", "infer_profile", "meaning", "profile_of", "select_value", "SELECTORS"]
+
+_MONEY = frozenset("price pricing cost fee charge salary income revenue budget fare tuition wage subscription rent".split())
+_INFORMATION = frozenset("storage memory ram quota disk bandwidth".split())
+_LENGTH = frozenset("height length range distance width depth altitude elevation reach".split())
+_MASS = frozenset("weight mass".split())
+_DURATION = frozenset("trial retention warranty lifetime lifespan".split())
+_INTERVAL = frozenset("cadence frequency interval schedule".split())
+_LIST = frozenset("platform integration browser".split())
+_HEAD_KINDS: dict[str, str] = {
+    **dict.fromkeys(_MONEY, "money"),
+    **dict.fromkeys(_INFORMATION | _LENGTH | _MASS | {"size", "capacity", "latency", "area"}, "quantity"),
+    **dict.fromkeys(_DURATION, "duration"),
+    **dict.fromkeys(_INTERVAL, "interval"),
+    **dict.fromkeys(_LIST, "list"),
+    "license": "license",
+    "licence": "license",
+    "licensing": "license",
+    "version": "version",
+    "support": "boolean",
+}
+"""Head noun (lemma) → the value kind of its answer."""
+
+_GENERIC = frozenset("year date day month time place cause type kind sort number count total amount name".split())
+"""Heads that say little alone: the family the whole name maps to decides."""
+_LIMITS = frozenset("limit cap ceiling maximum max".split())
+"""Heads that bound a noun before them ("seat limit"): a count of that noun, the largest."""
+_MEASURES_OF = frozenset("length duration period amount level".split())
+"""Heads that measure the noun before them: "trial length" is the trial's duration, not a distance."""
+
+SELECTORS: dict[str, str] = {
+    **dict.fromkeys("maximum max peak top largest highest upper most limit cap ceiling".split(), "max"),
+    **dict.fromkeys("minimum min starting lowest base entry smallest cheapest least".split(), "min"),
+    **dict.fromkeys("latest current newest recent".split(), "newest"),
+}
+"""Modifiers that select among a sentence's values."""
+
+
+@dataclass(frozen=True)
+class Meaning:
+    """What a dimension name asks for."""
+
+    name: str
+    head: str | None
+    """The head noun's lemma ("seat" for "maximum seats"), None when the name has no noun."""
+    kind: str
+    """The value kind: a `values` kind, a phrase kind of the lexicon, "list", "interval", or "text" when unknown."""
+    family: Family | None
+    """The lexicon family whose cue words and patterns read the dimension, if any."""
+    counted: str | None = None
+    """For a count of a unit: the noun counted ("seat")."""
+    select: str | None = None
+    """"max", "min" or "newest": which of a clause's values answers."""
+    words: tuple[str, ...] = ()
+    """The name's content words (lemmas of its nouns, adjectives and verbs), cues of its own."""
+
+    @property
+    def known(self) -> bool:
+        """The head's kind is known (a table entry, a family or a counted unit): values of that kind may be read."""
+        return self.kind != "text"
+
+
+def _phrase(name: str):  # noqa: ANN202 - a spaCy Doc; spaCy is imported lazily
+    from .nlp import parse
+
+    return parse(["the " + name.strip()])[0]
+
+
+def _head_token(doc):  # noqa: ANN001, ANN202
+    root = next((t for t in doc if t.dep_ == "ROOT"), None)
+    if root is None:
+        return None
+    if root.pos_ in ("NOUN", "PROPN"):
+        return root
+    return next((c for c in root.children if c.dep_ in ("nsubj", "nsubjpass") and c.pos_ in ("NOUN", "PROPN")), None)
+
+
+def _family_through(name: str, head: str | None, plural: bool) -> Family | None:
+    """The whole name's family, unless the head has a meaning of its own that the family's key words do not hold:
+    "launch price" is a price (its head), not a launch; "maximum open files" counts files, it is no opening;
+    "gender composition" keeps the gender family."""
+    whole = family_named(name)
+    if head is None or head in _GENERIC:
+        return whole
+    own = family_named(head)
+    if own is None and head not in _HEAD_KINDS and not plural:
+        return whole
+    if whole is not None and any(head in key or head.rstrip("s") in key or f"{head}s" in key for key in whole.keys):
+        return whole
+    return own
+
+
+@lru_cache(maxsize=512)
+def meaning(name: str) -> Meaning:
+    """The meaning of a dimension name (see the module docstring)."""
+    low = name.lower().strip()
+    doc = _phrase(low)
+    head_tok = _head_token(doc)
+    head = head_tok.lemma_.lower() if head_tok is not None else None
+    words = tuple(t.lemma_.lower() for t in doc if t.pos_ in ("NOUN", "PROPN", "ADJ", "VERB") and len(t.text) > 2)
+    mods = [c for c in head_tok.children if c.dep_ in ("amod", "compound", "nmod", "advmod")] if head_tok is not None else []
+    select = next((SELECTORS[w] for m in mods for w in (m.text.lower(), m.lemma_.lower()) if w in SELECTORS), None)
+    plural = head_tok is not None and head_tok.tag_ in ("NNS", "NNPS")
+    family = _family_through(low, head, plural)
+    if head in _LIMITS and (noun := next((m for m in mods if m.pos_ == "NOUN" and m.dep_ == "compound"), None)) is not None:
+        inner = meaning(noun.text)
+        if inner.kind in ("text", "count"):  # "seat limit": a count of seats, the largest
+            return Meaning(name, noun.lemma_.lower(), "count", None, noun.lemma_.lower(), "max", words)
+        return Meaning(name, inner.head, inner.kind, inner.family, inner.counted, "max", words)
+    if head in _MEASURES_OF and (noun := next((m for m in mods if m.pos_ == "NOUN" and m.dep_ == "compound"), None)) is not None:
+        inner = meaning(noun.text)
+        if inner.kind != "text":
+            return Meaning(name, inner.head, inner.kind, inner.family, inner.counted, select, words)
+    if head is not None and head in _HEAD_KINDS and not (head in _GENERIC and family is not None):
+        kind = _HEAD_KINDS[head]
+        return Meaning(name, head, kind, family if family is not None and family.kind == kind else None, None,
+                       select, words)
+    if family is not None:
+        counted = head if family.kind == "count" and head not in _GENERIC else None
+        return Meaning(name, head, family.kind, family, counted, select, words)
+    if plural and head not in _GENERIC and select is not None:
+        return Meaning(name, head, "count", None, head, select, words)  # a count of seats, the largest
+    return Meaning(name, head, "text", None, None, select, words)
+
+
+_MAX_MARK = re.compile(
+    r"\b(?:up to|at most|no more than|not more than|a maximum of|maximum of|max(?:imum)?|limit(?:ed)? (?:of|to|at)|caps?(?:ped)? "
+    r"(?:out )?at|tops? out at|peaks? at|as many as|as much as|ceiling of)\s+(?:about\s+|around\s+)?$", re.I
+)
+_MIN_MARK = re.compile(
+    r"\b(?:starting at|starts at|starting from|starts from|from|as low as|begins? at|beginning at|a minimum of|minimum of|"
+    r"at least|min(?:imum)?)\s+(?:just\s+)?$", re.I
+)
+
+
+def select_value(values: list[Value], sentence: str, select: str | None) -> Value | None:
+    """The value a selecting modifier asks for among a clause's candidates, or None to leave the choice as it is.
+
+    A value the text itself marks ("up to 5,000", "caps out at 2,048"; "starting at $9") wins; else the
+    largest (max, newest) or the lowest (min) of those with a number."""
+    if select is None or len(values) < 2:
+        return None
+    mark = _MAX_MARK if select in ("max", "newest") else _MIN_MARK
+    marked = [v for v in values if mark.search(sentence, max(0, v.start - 30), v.start)]
+    pool = marked or [v for v in values if v.number is not None]
+    if not pool:
+        return None
+    numbered = [v for v in pool if v.number is not None]
+    if not numbered:
+        return pool[0]
+    return (max if select in ("max", "newest") else min)(numbered, key=lambda v: v.number or 0.0)
+
+
+
+@dataclass(frozen=True)
+class Profile:
+    """How the reader reads one dimension: its family, value kind, cue words and meaning."""
+
+    family: Family | None
+    kind: str
+    cues: re.Pattern[str]
+    cue_optional: bool
+    meaning: Meaning | None = None
+    """The dimension name read by its head and modifiers."""
+
+
+_NUMERIC = frozenset({"count", "quantity", "money", "duration"})
+_LIST_CUES = (r"platforms?", r"runs? on", r"available (?:for|on)", r"supports?", r"supported", r"builds? for", r"ships? (?:builds )?for",
+              r"targets?", r"compatible with", r"ports? (?:to|for)")
+"""How English states what something runs on: "runs on", "ships builds for", "available for"."""
+_INTERVAL_CUES = (r"every", r"releases?", r"released", r"ships?", r"puts? out", r"cadence", r"schedule", r"cycle",
+                  r"(?:bi)?(?:weekly|monthly|yearly|annually|quarterly|fortnightly)")
+_NAME_STOP = frozenset("the of per and for with what which number total amount maximum minimum max min size year date".split())
+
+
+def _own_words(m: Meaning) -> tuple[str, ...]:
+    """The name's content words as cues (plural-tolerant): "mailbox storage" → "mailbox", "storage"."""
+    words = [w for w in re.findall(r"[a-z]+", m.name.lower()) if len(w) >= 4 and w not in _NAME_STOP and w not in SELECTORS]
+    if m.counted:
+        words.append(m.counted)
+    return tuple(dict.fromkeys(re.escape(w) + r"(?:e?s)?" for w in words))
+
+
+def profile_of(keywords: list[str], given_kind: str | None, m: Meaning) -> Profile:
+    """The profile a contract dimension gets: its own keywords and the meaning's family cues; the contract's
+    kind unless it is generic ("text", or "number" where the name says count, quantity, money or duration)."""
+    fam = m.family
+    cues = tuple(re.escape(k) for k in keywords if k) + (fam.cues if fam else ())
+    kind: str = given_kind or "text"
+    if kind == "text" or (kind == "number" and m.kind in _NUMERIC):
+        kind = m.kind
+    if kind in ("count", "quantity") or (fam is None and kind != "text"):
+        cues += _own_words(m)
+    if kind == "list":
+        cues += _LIST_CUES
+    if kind == "interval":
+        cues += _INTERVAL_CUES
+    optional = bool(fam and fam.cue_optional)
+    return Profile(fam, kind, cue_pattern(cues), optional, m)
+
+
+_WHEN_ONLY = frozenset({"date", "year-range"})
+"""A date answers only a name that asks when (its head or family is a date): years are in every text."""
+
+
+def infer_profile(prof: Profile, sentences: list[str]) -> Profile:
+    """A dimension whose head the reader does not know takes the kind the sentences holding its own words carry —
+    never a date ("distributor" is not answered by the film's year)."""
+    if prof.kind != "text" or prof.family is not None:
+        return prof
+    from .values import kinds_in
+
+    kind = infer_kind([kinds_in(s) - _WHEN_ONLY for s in sentences if prof.cues.search(s)])
+    return Profile(None, kind, prof.cues, False, prof.meaning) if kind else prof

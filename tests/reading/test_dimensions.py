@@ -1,0 +1,66 @@
+"""A dimension read by its head noun and modifiers (reading/dimensions.py), on phrasings written apart from any corpus."""
+
+from __future__ import annotations
+
+import pytest
+
+from research_agent.contract import DimensionSpec
+from research_agent.reading.dimensions import meaning
+
+from _read_kit import read
+
+
+@pytest.mark.parametrize(("name", "kind", "select"), [
+    ("launch price", "money", None),          # the head is a price; "launch" only modifies it
+    ("starting price", "money", "min"),
+    ("maximum seats", "count", "max"),        # a plural head counts its own unit
+    ("seat limit", "count", "max"),           # a limit on a noun: a count of it, the largest
+    ("max connections", "count", "max"),
+    ("founding year", "date", None),          # a generic head: the whole name's family decides
+    ("maximum database size", "quantity", "max"),
+    ("battery capacity", "quantity", None),
+    ("trial length", "duration", None),       # "length" measures the trial, it is not a distance
+    ("release cadence", "interval", None),
+    ("supported platforms", "list", None),
+    ("latest version", "version", "newest"),
+    ("distributor", "text", None),            # an unknown head: no guessed kind
+])
+def test_the_head_decides_the_kind_and_modifiers_select(name: str, kind: str, select: str | None) -> None:
+    m = meaning(name)
+    assert (m.kind, m.select) == (kind, select)
+
+
+def test_a_launch_price_is_read_as_money_not_as_the_launch_year() -> None:
+    text = "Pell launched in 2019 at a launch price of $49 per seat."
+    assert read("Pell", "launch price", text) == "$49 per seat"
+
+
+def test_a_count_of_a_unit_is_read_where_the_unit_is_written() -> None:
+    assert read("Pell", "maximum sessions", "Pell handles no more than 5,000 simultaneous sessions.") == "5,000"
+    assert read("Pell", "maximum open files", "Pell keeps at most 2,048 open files per process.") == "2,048"
+
+
+def test_a_maximum_takes_the_largest_value_the_clause_gives_its_unit() -> None:
+    text = "The Team plan of Pell starts with 10 seats and grows to up to 500 seats."
+    assert read("Pell", "maximum seats", text) == "500"
+    assert read("Pell", "minimum seats", text) == "10"
+
+
+def test_a_table_column_is_matched_by_the_head_noun() -> None:
+    page = "| Product | Seat limit | Price |\n|---|---|---|\n| Pell | 250 | $9 |\n| Quill | 80 | $5 |"
+    assert read("Pell", "maximum seats", page, title="Plans") == "250"
+
+
+def test_a_list_of_platforms_is_a_list_not_a_version_number() -> None:
+    text = "Pell ships builds for FreeBSD, Linux and Solaris 11."
+    assert read("Pell", "supported platforms", text) == "FreeBSD, Linux and Solaris 11"
+
+
+def test_a_release_cadence_is_the_interval_not_the_year() -> None:
+    text = "Since 2022 Pell puts out a patch release every fortnight."
+    assert read("Pell", "release cadence", text) == "every fortnight"
+
+
+def test_an_unknown_head_is_never_answered_by_a_year() -> None:
+    text = "Moonfall is a 2019 film released by Arc Pictures."
+    assert read("Moonfall", DimensionSpec(name="distributor"), text) is None
