@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Attribution", "EntityMention", "Subjects", "attribute", "mentions", "lead_mentions", "page_subject"]
 
-How = Literal["name", "alias", "variant", "title", "short", "partial", "reference", "fragment", "carried"]
+How = Literal["name", "alias", "variant", "title", "short", "partial", "reference", "fragment", "carried", "guessed"]
 """`title` ("Judge Howe") and `partial` (a longer name holding the object's: "Marlette Township" for "Marlette",
 "Valeri Bragin" for "Bragin") and `carried` (a reference resolved through the body, not the title) are weak: such
 a reading may be about another entity, so it never confirms a cell and is no independent source."""

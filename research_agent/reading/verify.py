@@ -16,12 +16,15 @@ from typing import Literal, Sequence
 from ..contract import DimensionSpec, ObjectSpec
 from .attribution import Named, Subjects, attribute, mentions, page_subject
 from .extract import dimension_profile, value_in, values_for
+from .polarity import Polarity, asserted, polarity
 from .site import site_subject
 from .values import Value
 
 __all__ = ["Checked", "check_finding"]
 
-Refusal = Literal["unattributed", "no_value"]
+Refusal = Literal["unattributed", "no_value", "negated", "question", "doubted", "past"]
+"""Why a finding is refused: its quote is not about the object, carries no value of the dimension's kind, or
+carries it in a clause that does not assert it (`polarity.Polarity`)."""
 
 
 @dataclass(frozen=True)
@@ -45,6 +48,17 @@ def check_finding(
     att = attribute(quote, named, discourse, value_span=span, ents=ents, target=obj.name)
     if att is None or att.obj != obj.name:
         return Checked(None, "unattributed")
+    pool = in_quote or values_for(quote, prof, dim)
+    said = asserted(quote, pool[0], prof.kind) if pool else None
+    if pool and (said is None or (typed is not None and said.canonical != typed.canonical == pool[0].canonical)):
+        # "has never been open source" offered as open source: the quote says the negation
+        return Checked(None, _REFUSALS[polarity(quote, pool[0].start, pool[0].end, date=prof.kind == "date")])
     if typed is None:
-        return Checked(in_quote[0] if in_quote else None, None if in_quote else "no_value", att.matched)
+        return Checked(said, None if said else "no_value", att.matched)
     return Checked(typed, None, att.matched)
+
+
+_REFUSALS: dict[Polarity, Refusal] = {
+    Polarity.POSITIVE: "negated", Polarity.NEGATED: "negated", Polarity.QUESTION: "question",
+    Polarity.DOUBTED: "doubted", Polarity.PAST: "past",
+}
