@@ -96,6 +96,8 @@ def _phrase(head: Token) -> tuple[int, int]:
 def describes_another(sentence: str, start: int, ents: "list[EntityMention]", obj: str) -> bool:
     """The value at `start` sits in a modifier of a named entity that is not `obj` (an apposition, a relative
     clause, a participial phrase): it describes that entity."""
+    if all(e.obj == obj for e in ents):
+        return False  # no other entity is named: nothing else to describe (and no parse needed)
     span = described_head(sentence, start)
     if span is None:
         return False
