@@ -259,13 +259,16 @@ def mentions(
 
 def _or_aliases(sentence: str, found: list[EntityMention]) -> list[EntityMention]:
     """ "Seer or Die Seer is an Austrian band", "Aeronaves Dominicanas or AERODOMCA is an airline": the
-    name after a sentence-initial object and "or" is another name of it, not a stranger."""
-    if len(found) < 2 or found[0].obj is None or sentence[: found[0].start].strip() not in ("", "The", "the"):
+    name after a sentence-initial object and "or" is another name of it, not a stranger — and so is the name
+    before it ("The Tansa Hound or Blue Tansa Hound is a breed …" for Blue Tansa Hound)."""
+    if len(found) < 2 or sentence[: found[0].start].strip() not in ("", "The", "the"):
         return found
     a, b = found[0], found[1]
-    if b.obj is None and re.fullmatch(r"\s+(?:or|aka|a\.k\.a\.)\s+", sentence[a.end:b.start]):
+    if (a.obj is None) == (b.obj is None) or not re.fullmatch(r"\s+(?:or|aka|a\.k\.a\.)\s+", sentence[a.end:b.start]):
+        return found
+    if b.obj is None:
         return [a, EntityMention(b.start, b.end, b.text, a.obj, "alias"), *found[2:]]
-    return found
+    return [EntityMention(a.start, a.end, a.text, b.obj, "alias"), b, *found[2:]]
 
 
 def _expanded(sentence: str, m: EntityMention, found: list[EntityMention]) -> EntityMention:
