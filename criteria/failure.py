@@ -6,6 +6,10 @@ per-tool failure budget), or no open cell has a path left and the paths that
 were tried ended in failures rather than in pages without the answer — the
 information may exist but the tool could not reach it, which is a different
 ending from "not public".
+
+`ModelOutageCriteria` is the same ending for the policy's model: an endpoint
+that outlasted the adapter's retries at this step (the policy's typed
+`ModelOutage` signal on the progress counters; the policy decides no stop).
 """
 
 from __future__ import annotations
@@ -13,8 +17,20 @@ from __future__ import annotations
 from typing import Any
 
 from engine import StopCriteria, StopReason
-from engine.criteria import StopVerdict
+from engine.criteria import NO_STOP, StopVerdict
 from research_agent.state import ResearchState
+
+
+class ModelOutageCriteria(StopCriteria):
+    """`tool_unavailable` when the policy's model could not be reached during the step just run."""
+
+    def should_stop(self, state: Any, step_count: int, runtime_info: dict[str, Any] | None = None) -> StopVerdict:
+        if not isinstance(state, ResearchState):
+            return NO_STOP
+        outage = state.progress.model_down_at(state.current_step)
+        if outage is None:
+            return NO_STOP
+        return True, StopReason.TOOL_UNAVAILABLE, outage.detail
 
 
 class ToolFailureCriteria(StopCriteria):

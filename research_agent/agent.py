@@ -10,9 +10,10 @@
   rules, and the dedup memory (normalised query key, canonical URL, a lead
   whose title and snippet match a page already read).  A refusal costs no tool
   call; the reducer tells the policy why.
-* `reduce` asks the policy for the finding drafts of a page opened and for the rubric verdicts on the
-  cells about to be confirmed, and hands them to the `Reducer`, which applies them and asks no model;
-  `summarize_step` feeds the trace.
+* `reduce` is one call down: `Reducer.reduce(state, observation, decision, policy)` applies the
+  observation, asking the policy — as its `Reader` — for an opened page's finding drafts and the rubric
+  verdict on a cell about to be confirmed, and returns the step's `Transition`; `summarize_step` feeds
+  the trace from it.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from .policy.offline import leads_ahead
 from .normalize import squash
 from .reducer import Reducer, ReducerConfig, action_key
 from .state import ResearchState, RiskEvent, new_state
+from .transition import Transition
 from .step_kinds import WAIT_TEXT, ActionPurpose, Refusal, WaitReason
 from .tools.canonical import canonical_url, domain_of
 
@@ -61,6 +63,8 @@ class ResearchAgent(AgentModule[ResearchState]):
         # prefetch: the tool layer's hook for visits likely to come (tools/prefetch.py); None = off
         self.prefetch = prefetch
         self._usage_seen = (0, 0)
+        self.transition: Transition | None = None
+        """The last reduce's `Transition` (what the step changed), read by `summarize_step`."""
 
     # ------------------------------------------------------------ lifecycle
     def init_state(self, task: str, **kw: Any) -> ResearchState:
@@ -80,6 +84,8 @@ class ResearchAgent(AgentModule[ResearchState]):
             self.count_model_use(state)
         if planned is None:
             return Decision.wait(WAIT_TEXT[WaitReason.NO_PATH], WaitReason.NO_PATH)
+        if isinstance(planned, WaitReason):  # no plan could be asked for: a criterion ends the run on the signal
+            return Decision.wait(WAIT_TEXT[planned], planned)
         if self.prefetch is not None:
             self._prefetch_ahead(state, planned.args.get("url") if planned.tool == "visit" else None)
         purpose = ActionPurpose(planned.cell, planned.strategy)
@@ -128,18 +134,11 @@ class ResearchAgent(AgentModule[ResearchState]):
         return None
 
     def reduce(self, state: ResearchState, observation: Observation, decision: Decision) -> ResearchState:
-        """The reducer applies; the policy is asked here: drafts for each page opened, then a verdict for
-        each cell the findings would confirm (its rubric can only hold a cell back)."""
+        """One call down: the reducer applies the observation, asking the policy (as its reader) for a
+        page's drafts and a cell's rubric verdict where it needs them; its `Transition` feeds the trace."""
         try:
-            work = self.reducer.begin(state)
-            for result in observation.action_results:
-                page = self.reducer.apply_result(state, work, result)
-                if page is not None:
-                    drafts = self.policy.extract(state, page.view, page.cells)
-                    self.reducer.apply_drafts(state, work, page, drafts, self.policy.name)
-            for key in self.reducer.settle(state, work, decision):
-                self.reducer.apply_judgement(state, key, self.policy.judge(state, key))
-            return self.reducer.finish(state, work)
+            self.transition = self.reducer.reduce(state, observation, decision, self.policy)
+            return state
         finally:
             self.count_model_use(state)
 
@@ -173,6 +172,7 @@ class ResearchAgent(AgentModule[ResearchState]):
     def summarize_step(self, state: ResearchState, record: StepRecord) -> dict[str, Any]:
         actions = [a for a in state.actions if a.step == record.step]
         last = state.step_log[-1] if state.step_log and state.step_log[-1].step == record.step else None
+        moved = self.transition.changes if self.transition is not None and self.transition.step == record.step else ()
         verdict = assess(state)
         return {
             "queries": [a.key.removeprefix("search:") for a in actions if a.tool == "search"],
@@ -181,6 +181,7 @@ class ResearchAgent(AgentModule[ResearchState]):
             "quarantined": [p for s in state.sources.values() if s.opened_step == record.step for p in s.quarantined_passages],
             "new_evidence": bool(last and last.new_evidence),
             "gaps_closed": list(last.gaps_closed) if last else [],
+            "cells_changed": [str(c) for c in moved],
             "status_counts": dict(last.status_counts) if last else state.status_counts(),
             "focus": state.focus,
             "next": "stop" if record.stop_reason else "continue",

@@ -3,12 +3,27 @@
 Persisted with the state (`ResearchState.progress`), so a resumed run keeps its
 counts.  The free-form `ResearchState.counters` keeps only the model's tallies
 (`model_calls`, `rejected_outputs`, `model_calls:<kind>`…), which the policy writes.
+
+`ModelOutage` is the one signal a policy writes here: its model endpoint outlasted the adapter's retries.
+The policy decides nothing with it; `criteria/failure.ModelOutageCriteria` ends the run on it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
+
+
+@dataclass
+class ModelOutage:
+    """The policy's model could not be reached at `step` (its endpoint outlasted the adapter's retries)."""
+
+    step: int
+    """The step whose call failed: the outage ends that step's run (a resumed run starts past it)."""
+    call: str
+    """The call kind that failed (plan, extract, judge)."""
+    detail: str
+    """What the adapter said, for the stop detail ("model unavailable: …")."""
 
 
 @dataclass
@@ -40,6 +55,8 @@ class ProgressCounters:
     """Failed calls per tool since its last success (`tool_unavailable` reads it)."""
     attempts: dict[str, int] = field(default_factory=dict)
     """Transient-failure attempts per normalised action key (the retry budget)."""
+    model_outage: ModelOutage | None = None
+    """The last step at which the policy's model was unreachable (`tool_unavailable` reads it)."""
 
     def failed(self, tool: str) -> None:
         self.failures[tool] = self.failures.get(tool, 0) + 1
@@ -62,4 +79,11 @@ class ProgressCounters:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "ProgressCounters":
         fields: dict[str, Any] = {k: (dict(v) if isinstance(v, dict) else v) for k, v in data.items()}
+        if isinstance(fields.get("model_outage"), dict):
+            fields["model_outage"] = ModelOutage(**fields["model_outage"])
         return cls(**fields)
+
+    def model_down_at(self, step: int) -> ModelOutage | None:
+        """The outage recorded at `step`, if the model was unreachable then."""
+        outage = self.model_outage
+        return outage if outage is not None and outage.step == step else None

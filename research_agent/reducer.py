@@ -1,7 +1,10 @@
-"""The reducer: turns one step's tool results into research-state changes.
+"""The reducer: one observation in, one typed `Transition` out (`Reducer.reduce`).
 
-It applies and asks no model: the agent's reduce step gets the policy's finding drafts for an opened
-page and its rubric verdicts on the cells about to be confirmed, and hands them in (`Reducer`).
+The reduce phase is this one call: the agent hands it the step's observation and the reader (the
+policy, as the narrow `policy.base.Reader` port), and the reducer applies every result, asks the reader
+for an opened page's finding drafts and for the rubric verdict on each cell about to be confirmed — from
+below, where it needs them — settles the cells and returns what changed (`transition.py`).  It holds no
+policy between calls and knows no model: the reader is an argument of the call.
 
 Runs after every act phase and *before* any stop check, so the last useful
 evidence is never lost.  Per action result, in order:
@@ -30,26 +33,25 @@ climb for cells whose current path is spent, and the progress counters move.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, assert_never
 
 from criteria.risk_policy import RiskPolicy
 from criteria.quarantine import quarantine
 from criteria.risk_screen import page_is_risky, screen_action
-from engine import ActionResult, Decision
+from engine import ActionResult, Decision, Observation
 
 from .cell_rules import CellRuling, judged, rule_cell
 from .contract import TaskContract, split_cell_key
 from .normalize import query_key, squash
 from .reading import Target, check_finding, read_page
-from .policy.base import CellJudgement, FindingDraft, PageView
+from .policy.base import CellJudgement, FindingDraft, PageView, Reader
 from .leads import mentions, usable_leads
 from .settling import EvidenceIndex, apply_constraints, apply_ruling, evidence_of, rules_of
 from .source_types import source_type_of
 from .step_kinds import Refusal, WaitReason, purpose_of
 from .state import (
     LADDER,
-    OPEN_STATUSES,
     ActionLog,
     Cell,
     CellStatus,
@@ -63,6 +65,7 @@ from .state import (
 )
 from .tools.canonical import canonical_url, domain_of
 from .tools.errors import BlockedByPolicy
+from .transition import ActionFiled, CellChange, CellJudged, PageRead, ReduceEvent, RiskRecorded, Transition
 from .tools.fingerprint import ClusterIndex
 
 MAX_LEADS_PER_SEARCH = 5
@@ -111,7 +114,7 @@ class ReducerConfig:
 
 @dataclass
 class OpenedPage:
-    """A page this step opened and screened, waiting for the policy's finding drafts (`Reducer.apply_drafts`)."""
+    """A page this step opened and screened, waiting for the reader's finding drafts (`Reducer._read`)."""
 
     view: PageView
     """What the policy reads: the page without its quarantined passages."""
@@ -123,37 +126,54 @@ class OpenedPage:
 
 @dataclass
 class ReduceStep:
-    """One reduce step under way: what `Reducer.begin` saw, carried through to `Reducer.finish`."""
+    """One reduce under way: the cells as they were, the cluster index, the events so far."""
 
     step: int
     before: dict[str, tuple[CellStatus, str | None]]
     index: ClusterIndex
     new_evidence: bool = False
+    events: list[ReduceEvent] = field(default_factory=list)
 
 
 class Reducer:
-    """Applies one step's results to the state, and asks no model: the agent's reduce step hands it the
-    policy's finding drafts (`apply_drafts`) and rubric verdicts (`apply_judgement`) as typed values.
+    """Applies one observation to the state and returns the `Transition` (see the module docstring).
 
-    Order per step: `begin`, `apply_result` for each action result (an opened page comes back as an
-    `OpenedPage`, whose drafts go to `apply_drafts`), `settle` (returns the cells awaiting a verdict),
-    `apply_judgement` for each of them, `finish`."""
+    `reduce` is the whole phase, in this order: every action result filed (an opened page read by the
+    reader and its drafts grounded), then every cell settled (a cell about to be confirmed judged by the
+    reader), hard constraints, ladders and the progress counters."""
 
     def __init__(self, risk_policy: RiskPolicy, config: ReducerConfig | None = None) -> None:
         self.risk_policy = risk_policy
         self.config = config or ReducerConfig()
         self._clusters: tuple[int, ClusterIndex] | None = None
-        self._awaiting: dict[str, CellRuling] = {}
-        """Rulings `settle` left awaiting the rubric, by cell key (`apply_judgement` takes them)."""
 
     # ---------------------------------------------------------------- entry
-    def begin(self, state: ResearchState) -> ReduceStep:
+    def reduce(self, state: ResearchState, observation: Observation, decision: Decision, reader: Reader) -> Transition:
+        """One observation in, the state changed in place and the step's `Transition` out."""
         state.notice = None
-        before = {k: (c.status, c.value) for k, c in state.cells.items()}
-        return ReduceStep(state.current_step, before, self._cluster_index(state))
+        work = ReduceStep(state.current_step, {k: (c.status, c.value) for k, c in state.cells.items()},
+                          self._cluster_index(state))
+        for result in observation.action_results:
+            page = self._file(state, work, result)
+            if page is not None:
+                self._read(state, work, page, reader)
+        self._settle_all(state, work, decision, reader)
+        apply_constraints(state)
+        self._climb_ladders(state)
+        transition = Transition(work.step, _changes(state, work.before), tuple(work.events), work.new_evidence)
+        self._progress(state, transition)
+        return transition
 
-    def apply_result(self, state: ResearchState, work: ReduceStep, result: ActionResult) -> OpenedPage | None:
-        """Fold one action result in; a page that was opened and may be read comes back for its drafts."""
+    def _file(self, state: ResearchState, work: ReduceStep, result: ActionResult) -> OpenedPage | None:
+        """Fold one action result in, noting what was filed and any risk it recorded; a page that was opened
+        and may be read comes back to be read."""
+        actions, risks = len(state.actions), len(state.risk)
+        page = self._apply_result(state, work, result)
+        work.events += [ActionFiled(a.tool, a.key, a.status, a.cell) for a in state.actions[actions:]]
+        work.events += [RiskRecorded(r.kind, r.url) for r in state.risk[risks:]]
+        return page
+
+    def _apply_result(self, state: ResearchState, work: ReduceStep, result: ActionResult) -> OpenedPage | None:
         purpose = purpose_of(result)
         if purpose is not None and purpose.cell:
             state.focus = purpose.cell
@@ -169,22 +189,30 @@ class Reducer:
             return self._visit(state, result, work.step, work.index)
         return None
 
-    def settle(self, state: ResearchState, work: ReduceStep, decision: Decision) -> list[str]:
-        """Close the cells when no path is left, settle every cell from its findings; the keys of the cells
-        that would be confirmed now come back: each waits for `apply_judgement`."""
+    def _read(self, state: ResearchState, work: ReduceStep, page: OpenedPage, reader: Reader) -> None:
+        """The reader's finding drafts for a page just opened, grounded and added."""
+        drafts = reader.extract(state, page.view, page.cells)
+        added = self._apply_drafts(state, work, page, drafts, reader.name)
+        work.events.append(PageRead(page.source.id, page.view.url, len(drafts), added))
+
+    def _settle_all(self, state: ResearchState, work: ReduceStep, decision: Decision, reader: Reader) -> None:
+        """Close the cells when no path is left, then settle every cell from its findings; a cell the rules
+        would confirm now is confirmed only if the reader's rubric does not hold it back."""
         if decision.mode == "wait" and decision.cause is WaitReason.NO_PATH:
             for c in state.open_cells():
                 self._close(state, c, "no path left")
         state.clusters = work.index.to_dict()
         evidence = EvidenceIndex(state)
-        return [c.key for c in state.cells.values() if self._settle(state, c, evidence)]
-
-    def finish(self, state: ResearchState, work: ReduceStep) -> ResearchState:
-        """After the verdicts: hard constraints, ladders and the progress counters."""
-        apply_constraints(state)
-        self._climb_ladders(state)
-        self._progress(state, work.before, work.new_evidence)
-        return state
+        awaiting: list[tuple[Cell, CellRuling]] = []
+        for cell in state.cells.values():  # every cell ruled before the rubric sees any of them
+            ruling = rule_cell(evidence_of(state, cell, evidence), rules_of(state))
+            apply_ruling(cell, ruling)
+            if ruling is not None and ruling.awaiting_rubric:
+                awaiting.append((cell, ruling))
+        for cell, ruling in awaiting:
+            judgement = reader.judge(state, cell.key)
+            apply_ruling(cell, judged(ruling, judgement))
+            work.events.append(CellJudged(cell.key, None if judgement is None else judgement.supported))
 
     def _cluster_index(self, state: ResearchState) -> ClusterIndex:
         # Rebuilt from the persisted dict when the state object changes (resume).
@@ -323,9 +351,9 @@ class Reducer:
         cells = [k for k, c in state.cells.items() if c.status != "irrelevant"]
         return OpenedPage(view, cells, source, log)
 
-    def apply_drafts(self, state: ResearchState, work: ReduceStep, page: OpenedPage, drafts: list[FindingDraft],
-                     extractor: str) -> None:
-        """Ground and add the policy's (`extractor`'s) finding drafts for a page `apply_result` opened."""
+    def _apply_drafts(self, state: ResearchState, work: ReduceStep, page: OpenedPage, drafts: list[FindingDraft],
+                      extractor: str) -> int:
+        """Ground and add the reader's (`extractor`'s) finding drafts for a page just opened; how many were added."""
         source, log = page.source, page.log
         added = sum(self._add_finding(state, d, source, page.view, work.step, extractor) for d in drafts)
         log.new_evidence = added > 0  # grounded in the quarantined-clean text
@@ -335,6 +363,7 @@ class Reducer:
             cell = state.cells.get(log.cell or "")
             if cell is not None and cell.is_open:
                 cell.stale_steps += 1
+        return added
 
     def _add_finding(self, state: ResearchState, draft: FindingDraft, source: Source, page: PageView, step: int,
                      extractor: str) -> bool:
@@ -393,22 +422,6 @@ class Reducer:
         if source is not None:
             source.failure = reason
 
-    # ------------------------------------------------------------- settling
-    def _settle(self, state: ResearchState, cell: Cell, evidence: EvidenceIndex | None = None) -> bool:
-        """Settle `cell` by the one rule (`cell_rules.rule_cell`); True: its value would be confirmed now and
-        waits for the rubric (`apply_judgement`)."""
-        ruling = rule_cell(evidence_of(state, cell, evidence), rules_of(state))
-        apply_ruling(cell, ruling)
-        if ruling is not None and ruling.awaiting_rubric:
-            self._awaiting[cell.key] = ruling
-            return True
-        return False
-
-    def apply_judgement(self, state: ResearchState, key: str, judgement: CellJudgement | None) -> None:
-        """The policy's rubric verdict on a cell `settle` would confirm: it can only hold the cell back
-        ("unsupported", or a conflict it sees no condition for); None (no opinion) confirms it."""
-        apply_ruling(state.cells[key], judged(self._awaiting.pop(key), judgement))
-
     # ---------------------------------------------------------------- ladder
     def _climb_ladders(self, state: ResearchState) -> None:
         executed = state.executed_keys()
@@ -450,7 +463,7 @@ class Reducer:
             cell.needed = cell.refused.sentence() if cell.refused else f"no public statement found ({why})"
 
     # -------------------------------------------------------------- progress
-    def _progress(self, state: ResearchState, before: dict, new_evidence: bool) -> None:
+    def _progress(self, state: ResearchState, transition: Transition) -> None:
         sig = state.signature()
         counts = state.progress
         if sig == state.last_signature:
@@ -459,10 +472,19 @@ class Reducer:
             counts.unchanged_steps = 0
             counts.last_change_step = state.current_step
         state.last_signature = sig
-        closed = [k for k, c in state.cells.items() if before.get(k, ("pending",))[0] in OPEN_STATUSES and c.status in ("confirmed", "irrelevant")]
         rejected = counts.rejected_findings
-        state.step_log.append(StepEntry(state.current_step, rejected - counts.rejected_reported, new_evidence, closed,
-                                        state.status_counts()))
+        state.step_log.append(StepEntry(state.current_step, rejected - counts.rejected_reported, transition.new_evidence,
+                                        transition.gaps_closed, state.status_counts()))
         counts.rejected_reported = rejected
         del state.step_log[:-50]  # bounded: the full history lives in the trace
 
+
+
+def _changes(state: ResearchState, before: dict[str, tuple[CellStatus, str | None]]) -> tuple[CellChange, ...]:
+    """The cells whose status or value differs from `before` (a cell not there before counts as pending)."""
+    out = []
+    for key, cell in state.cells.items():
+        was_status, was_value = before.get(key, ("pending", None))
+        if (was_status, was_value) != (cell.status, cell.value):
+            out.append(CellChange(key, was_status, cell.status, cell.value))
+    return tuple(out)

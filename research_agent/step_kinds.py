@@ -52,10 +52,18 @@ class WaitReason(Enum):
     """A risk event is recorded: the risk criterion ends the run."""
     NO_PATH = "no_path"
     """The policy has no untried path for any open cell: the reducer closes them."""
+    MODEL_UNAVAILABLE = "model_unavailable"
+    """The policy's model could not be reached to plan (a `ModelOutage` is recorded): the tool-failure
+    criterion ends the run; no cell is closed."""
+    MODEL_BUDGET = "model_budget"
+    """The plan call was refused by the token or cost budget (the engine's meter holds the refusal): the
+    engine's budget criterion ends the run; no cell is closed."""
 
 
 WAIT_TEXT = {
     WaitReason.RISK_FLAGGED: "risk flagged: waiting for the risk check to end the run",
     WaitReason.NO_PATH: "no untried path left for any open cell",
+    WaitReason.MODEL_UNAVAILABLE: "the model is unavailable: no plan could be asked for",
+    WaitReason.MODEL_BUDGET: "the plan call was refused by the budget",
 }
 """The rationale a wait decision shows in traces, per reason."""

@@ -14,7 +14,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from criteria.budget import ToolCallBudgetCriteria
-from criteria.failure import ToolFailureCriteria
+from criteria.failure import ModelOutageCriteria, ToolFailureCriteria
 from criteria.progress import NoProgressCriteria
 from criteria.risk import RiskCriteria
 from criteria.sufficiency import EvidenceSufficiencyCriteria
@@ -74,12 +74,15 @@ def settings_for(cfg: ResearchConfig, contract: TaskContract | None, stopper: St
 def research_criteria(settings: StopSettings) -> list[StopCriteria]:
     """The criteria a run checks after every step, in order, before the engine's hard budget."""
     tool_calls: list[StopCriteria] = [] if settings.max_tool_calls is None else [ToolCallBudgetCriteria(settings.max_tool_calls)]
+    # a model that cannot be reached ends every stopper's run, the baselines' too: nothing can go on
     if settings.stopper == "max_steps":
-        return tool_calls
+        return [ModelOutageCriteria(), *tool_calls]
     if settings.stopper == "stagnation":
-        return [FinalResultCriteria(), StagnationCriteria(max_stagnant_steps=3, signature_fn=_signature), *tool_calls]
+        return [ModelOutageCriteria(), FinalResultCriteria(), StagnationCriteria(max_stagnant_steps=3, signature_fn=_signature),
+                *tool_calls]
     return [
         RiskCriteria(),
+        ModelOutageCriteria(),
         EvidenceSufficiencyCriteria(),
         ToolFailureCriteria(settings.max_consecutive_failures),
         NoProgressCriteria(settings.max_unchanged_steps, settings.max_duplicates),

@@ -91,6 +91,7 @@ def step_entry(line: dict[str, Any], index: StateIndex) -> dict[str, Any]:
         "added": added,
         "cells_moved": list(dict.fromkeys([*(f["cell"] for f in added), *(s.get("gaps_closed") or [])])),
         "gaps_closed": list(s.get("gaps_closed") or []),
+        "cells_changed": list(s.get("cells_changed") or []),
         "focus": s.get("focus"),
         "led_to_evidence_at": sorted(set(index.led_to.get(step, []))) if _searches(line) else [],
         "refused": list(dict.fromkeys(r for r in s.get("refused") or [] if r)),
@@ -125,6 +126,8 @@ def format_step(e: dict[str, Any]) -> list[str]:
     for f in e["added"]:
         quote = " ".join(f["quote"].split())
         out.append(f'{_INDENT}+ {f["cell"]} = {f["value"]}  "{quote[:160] + ("…" if len(quote) > 160 else "")}"')
+    if e["cells_changed"]:
+        out.append(f"{_INDENT}cells: " + "; ".join(e["cells_changed"]))
     for r in e["failures"]:
         out.append(f"{_INDENT}{r['tool']} {r['status']}: {r['error']}")
     out += [f"{_INDENT}refused: {why}" for why in e["refused"]]

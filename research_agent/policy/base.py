@@ -17,6 +17,7 @@ from engine.model import Model
 
 from ..contract import TaskContract
 from ..state import ResearchState
+from ..step_kinds import WaitReason
 
 
 @dataclass
@@ -75,8 +76,24 @@ class PolicyUsage:
     notes: list[str] = field(default_factory=list)
 
 
-class Policy(Protocol):
+class Reader(Protocol):
+    """What the reduce phase asks of a policy, from below, while it applies an observation
+    (`Reducer.reduce`): finding drafts for a page just opened, a rubric verdict on a cell about to be
+    confirmed.  The reducer checks and applies the answers; the reader decides no status."""
+
     name: str
+    """Recorded on each finding as the extractor that drafted it."""
+
+    def extract(self, state: ResearchState, page: PageView, cells: list[str]) -> list[FindingDraft]:
+        """Findings for `cells` stated in `page`."""
+        ...
+
+    def judge(self, state: ResearchState, cell: str) -> CellJudgement | None:
+        """Optional rubric help for a cell about to be confirmed; None = no opinion."""
+        ...
+
+
+class Policy(Reader, Protocol):
     usage: PolicyUsage
     """Model calls and rejected answers so far (always zero for a policy without a model)."""
 
@@ -85,16 +102,9 @@ class Policy(Protocol):
         """The model the policy calls — handed to it metered by the composition root; None: rules only."""
         ...
 
-    def plan(self, state: ResearchState) -> PlannedAction | None:
-        """The next tool call, or None when no untried path is left for any open cell."""
-        ...
-
-    def extract(self, state: ResearchState, page: PageView, cells: list[str]) -> list[FindingDraft]:
-        """Findings for `cells` stated in `page`."""
-        ...
-
-    def judge(self, state: ResearchState, cell: str) -> CellJudgement | None:
-        """Optional rubric help for a cell about to be confirmed; None = no opinion."""
+    def plan(self, state: ResearchState) -> PlannedAction | WaitReason | None:
+        """The next tool call; None when no untried path is left for any open cell; a `WaitReason` when no
+        plan could be made this step (the model unreachable or over budget — a signal the criteria end on)."""
         ...
 
     def synthesize(self, state: ResearchState) -> str | None:

@@ -22,8 +22,11 @@ rule ladder — each noted in `state.notice` and counted (`model_gave_up:<kind>`
 in the state's counters) — while a contract draft or the answer text raise
 `ModelOutputInvalid` (their callers fall back to the rule parse / the report
 template).  A model endpoint that outlasts its retries (`ModelUnavailable`)
-ends the run `tool_failure` (stop reason `tool_unavailable`, resumable), as a
-search backend that is down does, keeping the evidence reduced so far.
+is recorded as a typed `ModelOutage` on the state's progress counters — the
+policy decides no stop: `criteria/failure.ModelOutageCriteria` ends the run
+`tool_failure` (stop reason `tool_unavailable`, resumable) after the step, as
+for a search backend that is down, keeping the evidence reduced so far.  Once
+the model is down in a step, the step's later calls are not tried again.
 
 `planner` divides the labour: "model" lets the model plan from the compact
 view; "rules" plans with the offline ladder (`OfflinePolicy.plan`, no model
@@ -35,8 +38,8 @@ estimate (prompt chars / 4 + the `max_tokens` sent, priced) would cross the
 run's token or cost limit is not made; the budget tells the engine's meter (a
 typed `BudgetRefusal`), and the engine's budget criterion ends the run after
 the step as `budget_tokens` / `budget_cost`, the figures in the detail.  The
-policy only keeps what the step reduced so far; a plan call so refused fails
-its step.
+policy only keeps what the step reduced so far; a plan call so refused (or
+unmade for an outage) makes the step wait with a typed `WaitReason`.
 
 What the model decides, and what it does not: it proposes the next call,
 reads pages and judges rubric questions.  The program refuses duplicate
@@ -57,7 +60,6 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from engine import StopReason
 from engine.model import Message, Model
 
 from ..contract import ContractError, TaskContract, contract_from_mapping
@@ -76,7 +78,9 @@ from ..llm.request import (
     PlanRequest,
     SynthesizeRequest,
 )
+from ..progress_counters import ModelOutage
 from ..state import Cell, ResearchState
+from ..step_kinds import WaitReason
 from . import prompts
 from .answers import (
     AnswerInvalid,
@@ -218,11 +222,11 @@ class LLMPolicy:
         state.bump("model_calls_refused_by_budget")
 
     @staticmethod
-    def _stop_for_outage(state: ResearchState, exc: ModelUnavailable) -> None:
-        """The model endpoint outlasted its retries: like a search backend that is down, the run ends
-        `tool_failure` (resumable), keeping what the step reduced so far."""
-        if state.stop_reason is None:
-            state.stop_reason, state.stop_detail = StopReason.TOOL_UNAVAILABLE, clip(f"model unavailable: {exc}", 400)
+    def _record_outage(state: ResearchState, kind: str, exc: ModelUnavailable) -> None:
+        """The model endpoint outlasted its retries: a typed signal on the state (the step's first outage is
+        kept); the tool-failure criterion ends the run on it, keeping what the step reduced so far."""
+        if state.progress.model_down_at(state.current_step) is None:
+            state.progress.model_outage = ModelOutage(state.current_step, kind, clip(f"model unavailable: {exc}", 400) or "")
 
     def _gave_up(self, state: ResearchState, kind: str, exc: ModelOutputInvalid, what: str) -> None:
         """A call whose answers all failed validation: the step goes on without it, noted and counted."""
@@ -240,22 +244,24 @@ class LLMPolicy:
         return contract
 
     # ------------------------------------------------------------ plan
-    def plan(self, state: ResearchState) -> PlannedAction | None:
+    def plan(self, state: ResearchState) -> PlannedAction | WaitReason | None:
         """With planner = "rules" the deterministic ladder plans (no model call); else the model."""
         if self.planner == "rules":
             return self._rules.plan(state)
         if not state.open_cells() and not self.exhaustive:
             return None  # nothing left to work on: no need to ask
+        if state.progress.model_down_at(state.current_step) is not None:
+            return WaitReason.MODEL_UNAVAILABLE
         view = compact_view(state, keep_researching=self.exhaustive, **self.view_limits)
         try:
             out, _ = self._ask(PlanRequest(view=view), NextAction, context={"cells": list(state.cells)},
                                state=state)
         except ModelBudgetExceeded:
             self._refused_by_budget(state)
-            raise  # no call to plan: the step fails, and the budget criterion ends the run
+            return WaitReason.MODEL_BUDGET  # no plan: the step waits, and the budget criterion ends the run
         except ModelUnavailable as exc:
-            self._stop_for_outage(state, exc)
-            raise
+            self._record_outage(state, "plan", exc)
+            return WaitReason.MODEL_UNAVAILABLE
         except ModelOutputInvalid as exc:
             self._gave_up(state, "plan", exc, "the rule ladder plans this step")
             return self._rules.plan(state)
@@ -278,6 +284,9 @@ class LLMPolicy:
         listed = self._reading_cells(state, cells) if cells else []
         if not listed or not page.text.strip():
             return []
+        if state.progress.model_down_at(state.current_step) is not None:
+            state.notice = clip(f"{page.url} was opened but not read: the model is unavailable", 400)
+            return []
         contract = state.task_contract
         text = page.text[: self.max_page_chars]
         request = ExtractRequest(
@@ -296,7 +305,7 @@ class LLMPolicy:
             state.notice = clip(f"{page.url} was opened but not read: {exc.detail}", 400)
             return []
         except ModelUnavailable as exc:
-            self._stop_for_outage(state, exc)
+            self._record_outage(state, "extract", exc)
             state.notice = clip(f"{page.url} was opened but not read: the model is unavailable", 400)
             return []
         except ModelOutputInvalid as exc:
@@ -326,6 +335,8 @@ class LLMPolicy:
         c = state.cells.get(cell)
         if c is None:
             return None
+        if state.progress.model_down_at(state.current_step) is not None:
+            return self._unjudged_for_outage(cell)
         evidence = []
         for fid in [*c.finding_ids, *c.candidate_ids][:8]:
             f = state.findings.get(fid)
@@ -343,13 +354,18 @@ class LLMPolicy:
             # not judged: the rubric can only hold a cell back, and it could not look
             return CellJudgement(cell=cell, supported=False, note=f"not judged ({exc.detail})")
         except ModelUnavailable as exc:
-            self._stop_for_outage(state, exc)
-            return CellJudgement(cell=cell, supported=False, note="not judged: the model is unavailable")
+            self._record_outage(state, "judge", exc)
+            return self._unjudged_for_outage(cell)
         except ModelOutputInvalid as exc:
             self._gave_up(state, "judge", exc, f"{cell} is settled by the program's rules alone")
             return None
         return CellJudgement(cell=cell, supported=out.supported, conflict_explained=out.conflict_explained,
                              note=clip(out.note, 300) or "")
+
+    @staticmethod
+    def _unjudged_for_outage(cell: str) -> CellJudgement:
+        """The rubric can only hold a cell back, and with the model down it could not look."""
+        return CellJudgement(cell=cell, supported=False, note="not judged: the model is unavailable")
 
     # ------------------------------------------------------------ synthesize
     def synthesize(self, state: ResearchState) -> str | None:

@@ -6,6 +6,7 @@ candidate, not part of what backs the confirmed value (the eval's wrong-confirma
 from __future__ import annotations
 
 from criteria.risk_policy import RiskPolicy
+from engine import Decision, Observation
 from research_agent.contract import contract_from_mapping
 from research_agent.policy.offline import OfflinePolicy
 from research_agent.reducer import Reducer
@@ -32,9 +33,7 @@ def _state(attributions: list[str]):
 
 def _settle(attributions: list[str]):
     state, cell = _state(attributions)
-    reducer = Reducer(RiskPolicy.default())
-    if reducer._settle(state, cell):
-        reducer.apply_judgement(state, cell.key, OfflinePolicy().judge(state, cell.key))
+    Reducer(RiskPolicy.default()).reduce(state, Observation([], step=1), Decision.act([]), OfflinePolicy())
     return cell
 
 

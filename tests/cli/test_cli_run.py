@@ -109,6 +109,7 @@ def test_trace_prints_a_step_timeline_ending_with_the_stop_reason(done: dict) ->
     assert 'step   1  search "' in out
     assert "visit https://" in out
     assert "new evidence: yes" in out and "gaps closed: " in out
+    assert "→ confirmed (" in out  # the cells each step's reduce moved, read from its transition
     assert "next: continue" in out
     assert "STOP evidence_sufficient: 6/6 confirmed" in out
     # the timeline has one entry per step the run took

@@ -23,6 +23,7 @@ def test_a_step_shows_what_it_added_and_a_search_what_it_led_to() -> None:
     search = step_entry(_line(1, {"name": "search", "args": {"query": "Heron license"}}, new_evidence=False), index)
     visit = step_entry(_line(2, {"name": "visit", "args": {"url": "https://corpus.local/heron.md"}},
                              new_evidence=True, gaps_closed=["Heron/license"],
+                             cells_changed=["Heron/license: pending → confirmed (MIT)"],
                              refused=["already visited at step 1", "already visited at step 1"]), index)
     assert format_step(search) == [
         'step   1  search "Heron license"',
@@ -32,4 +33,5 @@ def test_a_step_shows_what_it_added_and_a_search_what_it_led_to() -> None:
     assert text[0] == "step   2  visit heron.md"  # a plain-folder page shows its path
     assert '          + Heron/license = MIT  "Heron is released under the MIT License."' in text
     assert text.count("          refused: already visited at step 1") == 1
+    assert "          cells: Heron/license: pending → confirmed (MIT)" in text  # what the reduce transition moved
     assert visit["cells_moved"] == ["Heron/license"]

@@ -9,12 +9,13 @@ import pytest
 
 from engine import MeteredModel, ScriptedModel, UsageMeter
 from llm_states import base_state, confirmed_state
-from research_agent.llm import ModelOutputInvalid, ModelUnavailable, OpenAIModel
+from research_agent.llm import ModelOutputInvalid, OpenAIModel
 from research_agent.policy.base import PageView, PlannedAction
 from research_agent.policy.answers import NextAction
 from research_agent.policy.llm import LLMPolicy
 from research_agent.policy.prompts import PAGE_CLOSE, PAGE_OPEN
 from research_agent.state import LADDER
+from research_agent.step_kinds import WaitReason
 from tests.fakes.openai_server import Reply
 
 
@@ -116,19 +117,26 @@ def test_zero_retries_fails_on_first_invalid_answer():
     assert len(model.requests) == 1
 
 
-def test_model_unavailable_propagates(fake_openai, sleeps):
-    server = fake_openai(lambda req: Reply.error(503))
-    with pytest.raises(ModelUnavailable):
-        policy_on(server, sleeps).plan(base_state())
-
-
-def test_an_unavailable_model_while_reading_ends_the_run_as_a_tool_failure(fake_openai, sleeps):
+def test_an_unavailable_model_when_planning_is_a_signal_not_a_stop(fake_openai, sleeps):
     server = fake_openai(lambda req: Reply.error(503))
     state = base_state()
-    assert policy_on(server, sleeps).extract(state, page("Redis is BSD."), ["Redis/license"]) == []
-    assert state.stop_reason == "tool_unavailable" and "model unavailable" in state.stop_detail
+    assert policy_on(server, sleeps).plan(state) is WaitReason.MODEL_UNAVAILABLE
+    outage = state.progress.model_down_at(state.current_step)
+    assert outage is not None and outage.call == "plan" and outage.detail.startswith("model unavailable")
+    assert state.stop_reason is None  # the stop is decided in criteria/, not by the policy
+
+
+def test_an_unavailable_model_while_reading_is_tried_once_per_step(fake_openai, sleeps):
+    server = fake_openai(lambda req: Reply.error(503))
+    state = base_state()
+    policy = policy_on(server, sleeps)
+    assert policy.extract(state, page("Redis is BSD."), ["Redis/license"]) == []
+    assert state.stop_reason is None and state.progress.model_outage.call == "extract"
     assert "opened but not read" in state.notice
     assert len(server.requests) == 4  # the adapter's transient retries ran first
+    judged = policy.judge(state, "Redis/license")
+    assert judged is not None and not judged.supported and "unavailable" in judged.note
+    assert len(server.requests) == 4  # the rubric of the same step does not knock again
 
 
 def test_strategies_match_the_ladder():

@@ -9,6 +9,7 @@ import pytest
 
 from engine import ScriptExhausted
 from research_agent.llm import ModelUnavailable, load_script, resolve_model
+from research_agent.step_kinds import WaitReason
 from research_agent.llm.record import RecordingModel
 from research_agent.llm.rules import RuleModel
 from research_agent.normalize import query_key
@@ -98,10 +99,11 @@ def test_a_recorded_failure_replays_as_the_same_failure(tmp_path):
             raise ModelUnavailable("503 after retries")
 
     script = tmp_path / "down.jsonl"
-    with pytest.raises(ModelUnavailable):
-        LLMPolicy(RecordingModel(Down(), script)).plan(base_state())
-    with pytest.raises(ModelUnavailable, match="scripted failure"):
-        LLMPolicy(load_script(script)).plan(base_state())
+    live, replayed = base_state(), base_state()
+    assert LLMPolicy(RecordingModel(Down(), script)).plan(live) is WaitReason.MODEL_UNAVAILABLE
+    assert "503 after retries" in live.progress.model_outage.detail
+    assert LLMPolicy(load_script(script)).plan(replayed) is WaitReason.MODEL_UNAVAILABLE
+    assert "scripted failure" in replayed.progress.model_outage.detail
 
 
 def test_record_script_setting_wraps_any_model(tmp_path):
