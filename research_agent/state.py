@@ -48,8 +48,8 @@ Gap = Literal[
 LADDER = ("initial", "rephrase", "primary_sources", "reframe", "closed")
 
 
-WEAK_ATTRIBUTIONS = frozenset({"partial", "carried", "guessed"})
-"""Attributions that may be about another entity, or a value of a guessed kind (see `reading.attribution.How`)."""
+WEAK_ATTRIBUTIONS = frozenset({"partial", "carried"})
+"""Attributions that may be about another entity (see `reading.attribution.How`)."""
 
 
 @dataclass

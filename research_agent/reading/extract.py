@@ -23,7 +23,7 @@ mention over reference, a cue over none, earlier over later).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Sequence
 
 from ..contract import DimensionSpec, ObjectSpec
@@ -33,8 +33,7 @@ from .attribution import (
     sentence_subject,
 )
 from .acronyms import expansions, is_acronym
-from .clauses import describes_another
-from .gates import GUESSED, title_only
+from .gates import title_only
 from .gates import refusal as gate_refusal
 from .polarity import asserted
 from .lexicon import Family, compiled_patterns, cue_pattern, family_named, infer_kind
@@ -385,7 +384,7 @@ def _owned(
     owned: list[tuple[Value, Attribution]] = []
     for v in vals:
         att = attribute(sentence, named, discourse, value_span=(v.start, v.end), ents=ents, target=target.obj.name)
-        if att is None or att.obj != target.obj.name or describes_another(sentence, v.start, ents, target.obj.name):
+        if att is None or att.obj != target.obj.name:
             continue
         said = asserted(sentence, v, prof.kind)
         if said is not None and gate_refusal(sentence, said, prof.kind, prof.cues, target.obj.names) is None:
@@ -513,7 +512,6 @@ def read_page(
     named = [Named.of(o) for o in objects]
     sentences = [piece for s in split_sentences(text) for piece in _heading_split(s, named)]
     profiles = {t.key: _infer_profile(dimension_profile(t.dim), sentences) for t in targets}
-    guessed = {t.key: profiles[t.key].kind != dimension_profile(t.dim).kind for t in targets}
     discourse = Subjects(page_subject(title, named) or site_subject(url, title, named))
     common = page_vocabulary(text)
     best: dict[str, tuple[tuple[int, ...], Reading]] = {}
@@ -526,7 +524,9 @@ def read_page(
         current = None if discourse.weak else discourse.current
         ents = mentions(sentence, named, page_object=current, common=common, title_object=discourse.page_object)
         for t in targets:
-            r = _screened(read_sentence(sentence, ents, t, named, discourse, profiles[t.key]), title, guessed[t.key])
+            r = read_sentence(sentence, ents, t, named, discourse, profiles[t.key])
+            if r is not None and title_only(r.quote, title):
+                r = None  # a page's title alone is a heading, not a statement (`gates`)
             if r is None or (r.attribution.how in _UNNAMED and discourse.page_object != t.obj.name):
                 continue  # "It"/"We"/a headless line speaks for the object only on a page titled with it
             if r.attribution.how in _UNNAMED and _FIRST_PERSON.match(sentence) and not own_site(url, Named.of(t.obj)):
@@ -536,15 +536,6 @@ def read_page(
                 best[t.key] = (rank, r)
         discourse.update(sentence_subject(sentence, ents), sentence)
     return [r for _, r in best.values()]
-
-
-def _screened(r: Reading | None, title: str, guessed: bool) -> Reading | None:
-    """The page-level gates (`gates`): a title alone is no statement; a guessed value kind is a weak candidate."""
-    if r is None or title_only(r.quote, title):
-        return None
-    if guessed:
-        return replace(r, attribution=Attribution(r.attribution.obj, GUESSED, r.attribution.matched))
-    return r
 
 
 def _refines(r: Reading, rank: tuple[int, ...], best_rank: tuple[int, ...], best: Reading) -> bool:

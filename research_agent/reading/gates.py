@@ -1,35 +1,30 @@
 """Precision gates: readings the reader never confirms a cell from, in one place.
 
 A confirmed wrong cell is the worst failure the table can have, so a reading
-passes these gates before it is evidence at all (`refusal`), or is kept only
-as a weak candidate (`guessed`).  Each gate is a fact about documents:
+passes these gates before it is evidence at all.  Each gate is a fact about
+documents:
 
 * **A value equal to the object's own name** says what the object is called,
   not what it has: a band, author or maker is never the object itself.
 * **A page's title alone** names the page; a title such as "Tides (Rita Vale
-  album)" is a heading, not a statement.
+  album)" is a heading, not a statement (a scraped title that runs on into the
+  first sentence is not "alone").
 * **A bare year range with no cue of the dimension in its clause** ("the
   1851–62 county survey") dates something else in the sentence.
 * **A number without a unit and without the dimension's cue in its clause**
   counts something else: the cue must govern the number's own clause.
-* **A guessed value kind** (a dimension whose name says nothing about its
-  value, read as the kind its sentences happen to carry) may be any number or
-  date in the text: such a reading is a candidate, never a confirmation.
 """
 
 from __future__ import annotations
 
 import re
 from enum import Enum
-from typing import Final, Iterable
+from typing import Iterable
 
 from .attribution import clause_bounds
 from .values import Value
 
-__all__ = ["Gate", "GUESSED", "refusal", "title_only"]
-
-GUESSED: Final = "guessed"
-"""The attribution `how` of a reading whose value kind was guessed: weak (`state.WEAK_ATTRIBUTIONS`)."""
+__all__ = ["Gate", "refusal", "title_only"]
 
 
 class Gate(str, Enum):
@@ -64,5 +59,6 @@ def refusal(sentence: str, value: Value, kind: str, cues: re.Pattern[str], own_n
 
 
 def title_only(quote: str, title: str) -> bool:
-    """The quote is (part of) the page's title: a heading, not a statement."""
-    return bool(title) and bool(_squash(quote)) and _squash(quote) in _squash(title)
+    """The quote is the page's title, whole: a heading, not a statement.  (A title that runs on into the
+    page's first sentence, as scraped pages' often do, holds statements: those are read.)"""
+    return bool(title) and bool(_squash(quote)) and _squash(quote) == _squash(title)

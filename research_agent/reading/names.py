@@ -21,11 +21,10 @@ from typing import TYPE_CHECKING, Literal, Sequence
 if TYPE_CHECKING:
     from ..contract import ObjectSpec
 
-How = Literal["name", "alias", "variant", "title", "short", "partial", "reference", "fragment", "carried", "guessed"]
+How = Literal["name", "alias", "variant", "title", "short", "partial", "reference", "fragment", "carried"]
 """`title` ("Judge Howe") and `partial` (a longer name holding the object's: "Marlette Township" for "Marlette",
 "Valeri Bragin" for "Bragin") and `carried` (a reference resolved through the body, not the title) are weak: such
-a reading may be about another entity, so it never confirms a cell and is no independent source; `guessed` (a
-value of a kind guessed for a dimension whose name says nothing about it, `gates`) is weak too."""
+a reading may be about another entity, so it never confirms a cell and is no independent source."""
 
 
 @dataclass(frozen=True)

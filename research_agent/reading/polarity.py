@@ -34,7 +34,7 @@ import re
 from enum import Enum
 from typing import TYPE_CHECKING
 
-from .clauses import parsed
+from .clauses import parsed, token_at
 from .values import Value
 
 if TYPE_CHECKING:
@@ -80,9 +80,7 @@ def polarity(sentence: str, start: int, end: int, *, date: bool = False) -> Pola
     doc = parsed(sentence)
     if doc is None:
         return Polarity.POSITIVE
-    token = next((t for t in doc if t.idx <= start < t.idx + max(len(t.text), 1)), None)
-    if token is None:
-        token = next((t for t in doc if t.idx >= start), None)
+    token = token_at(doc, start)
     if token is None:
         return Polarity.POSITIVE
     return _judge(token, start, end, date)
