@@ -9,8 +9,10 @@ The rules, in order (each a fact about evidence, not about one case):
 
 1. Only findings read on pages that were opened and not quarantined count (the gatherer's part).
 2. Agreement: findings are grouped by canonical value.  One value wins alone; several are a conflict,
-   settled by the one value a primary source states, else by the one value with the newest date; a
-   conflict nothing settles leaves the cell `partial`.
+   settled by the one value a primary source states (unless another value has `min_sources`, and at
+   least two, independent non-forum sources of its own), else by the one value with the newest date when every side is dated (an
+   undated page counts as a source but never as the newer one); a conflict nothing settles leaves the
+   cell `partial`.
 3. Support: the winner's findings; a *weak* one (its quote may be about another entity) backs the value
    only when nothing else does, and never counts as an independent source beside a strong one.
 4. Independence: sources are counted by fingerprint cluster, so copies of one page count once.
@@ -130,7 +132,7 @@ def rule_cell(evidence: CellEvidence, rules: SettleRules) -> CellRuling | None:
     by_value: dict[str, list[Evidence]] = {}
     for f in evidence.findings:
         by_value.setdefault(f.value, []).append(f)
-    winner, resolution, note = _resolve(by_value)
+    winner, resolution, note = _resolve(by_value, rules.min_sources)
     # a weak quote backs the value only when nothing else does (never as a second independent source)
     support = by_value.get(winner, []) if winner else []
     support = [f for f in support if not f.weak] or support
@@ -203,8 +205,12 @@ def _contradicting(leads: tuple[UnreadLead, ...], winner: str | None, primary: b
     return None
 
 
-def _resolve(by_value: dict[str, list[Evidence]]) -> tuple[str | None, str | None, str | None]:
-    """The winning value, how a conflict was resolved and the conflict's note (None, None, None: no conflict)."""
+def _resolve(by_value: dict[str, list[Evidence]], min_sources: int) -> tuple[str | None, str | None, str | None]:
+    """The winning value, how a conflict was resolved and the conflict's note (None, None, None: no conflict).
+
+    A primary source settles a conflict — unless another value is itself established by `min_sources`
+    (and at least two) independent non-forum sources: then the official page and independent reporting disagree (an offer
+    on other terms, a page out of date), and only the dates can still decide."""
     if len(by_value) == 1:
         return next(iter(by_value)), None, None
 
@@ -215,13 +221,17 @@ def _resolve(by_value: dict[str, list[Evidence]]) -> tuple[str | None, str | Non
 
     note = "sources disagree: " + " vs ".join(describe(v) for v in by_value)
     primary = [v for v, fs in by_value.items() if any(f.source_type == "primary" for f in fs)]
-    if len(primary) == 1:
+    enough = max(2, min_sources)  # one page against one page: the official one wins
+    established = [v for v, fs in by_value.items() if len({f.cluster for f in fs if f.source_type != "forum"}) >= enough]
+    if len(primary) == 1 and not [v for v in established if v != primary[0]]:
         v = primary[0]
         return v, f"the primary source states {by_value[v][0].display}; others are secondary", note
+    # an undated page still counts as a source, but it cannot say it is newer, nor that the others are:
+    # a date decides only when every side of the conflict has one
     newest = {v: max((f.date or "") for f in fs) for v, fs in by_value.items()}
     top = max(newest.values())
     leaders = [v for v, d in newest.items() if d == top]
-    if top and len(leaders) == 1:
+    if top and len(leaders) == 1 and all(newest.values()):
         v = leaders[0]
         return v, f"the newest source ({top}) states {by_value[v][0].display}; older sources predate it", note
     return None, None, note + "; no primary or newer source decides"

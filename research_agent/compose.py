@@ -42,6 +42,7 @@ from .agent import ResearchAgent
 from .calls import GatedModel, RunSeams, gated
 from .config import ResearchConfig
 from .home import research_home
+from .leads import renew_failed_pages
 from .construct import make_model
 from .contract import TaskContract
 from .endings import EXIT_CODES, RESUMABLE, EndKind, end_kind_for, manifest_status
@@ -538,6 +539,8 @@ def resume(store: Store, task_id: str, cfg: ResearchConfig, *, add: dict | None 
     if cfg.search_backend == "local" and not cfg.corpus_path().is_dir():
         raise ResumeError(f"task {task_id} needs its corpus folder {cfg.corpus_path()}, which is missing; pass --corpus DIR")
     state = store.load_state(task_id)
+    if task.end_kind == EndKind.TOOL_FAILURE:
+        renew_failed_pages(state)  # the outage may be over: its transient failures get their retries back
     state.stop_reason, state.stop_detail, state.final_result = None, None, None
     store.clear_cancel(task_id)
     used = task.usage.model_dump()

@@ -13,8 +13,10 @@ from criteria.risk_policy import domain_covering
 from .contract import ObjectSpec, TaskContract
 from .normalize import squash
 from .reading import lead_mentions, named
-from .state import LADDER, Cell, Lead, ResearchState
-from .tools.canonical import domain_of
+from .source_types import source_type_of
+from .state import LADDER, Cell, Lead, ResearchState, Source
+from .tools import errors as tool_errors
+from .tools.canonical import canonical_url, domain_of
 
 MAX_LEADS_PER_CELL = 3
 
@@ -43,9 +45,8 @@ def _off_rung(state: ResearchState, cell: Cell) -> Callable[[Lead], bool]:
     """On the primary-sources rung: whether a lead is not on an official domain (those go first)."""
     contract = state.task_contract
     obj = contract.object(cell.object)
-    official = [*obj.official_domains, *contract.primary_domains]
     primary = LADDER[cell.rung] == "primary_sources"
-    return lambda lead: primary and domain_covering(domain_of(lead.url), official) is None
+    return lambda lead: primary and source_type_of(lead.url, obj, contract) != "primary"
 
 
 def usable_leads(state: ResearchState, cell: Cell, limit: int | None = MAX_LEADS_PER_CELL) -> list[Lead]:
@@ -60,6 +61,8 @@ def usable_leads(state: ResearchState, cell: Cell, limit: int | None = MAX_LEADS
         (squash(lead.title), squash(lead.snippet)) in read,
         not (settled and lead.hint is not None and lead.hint != cell.value),
         off_rung(lead),
+        lead.hint is None,  # a result whose snippet states a value is a page that states one
+        -lead.step,  # the latest question's results first
     ))
     return out[:limit]
 
@@ -95,6 +98,44 @@ def contradiction_order(state: ResearchState, cell: Cell, index: LeadIndex | Non
     hinted = list(index.by_cell.get(cell.key, ()))
     hinted.sort(key=lambda lead: ((squash(lead.title), squash(lead.snippet)) in index.read, off_rung(lead)))
     return hinted
+
+
+def titled_pages(state: ResearchState, cell: Cell) -> list[Source]:
+    """Pages any search returned whose title names the cell's object, not opened (nor failed, refused or
+    disallowed) yet: a result whose title names an object is a lead for every open cell of that object,
+    whichever object's search found it."""
+    contract = state.task_contract
+    obj = contract.object(cell.object)
+    refused = {lead.canonical_url for lead in state.leads if lead.refused}
+    return [
+        s for s in state.sources.values()
+        if not s.opened and not s.failure and s.title and s.canonical_url not in refused
+        and lead_mentions(s.title, named(obj)) and lead_allowed(contract, s.url)
+    ]
+
+
+def renew_failed_pages(state: ResearchState) -> list[str]:
+    """Give pages whose visits failed transiently (timeouts, 429, 5xx) their retry budget back, for a
+    resume after a run that ended because a tool kept failing: the outage may be over, and the pages it
+    burned are often the very ones the searches ranked first.  Permanent failures (404, refused content)
+    stay spent.  Returns the URLs renewed."""
+    renewed = []
+    for source in state.sources.values():
+        keys = {f"visit:{source.canonical_url}", f"visit:{canonical_url(source.url)}"}
+        failed = [a for a in state.actions if a.tool == "visit" and a.key in keys and a.status == "error"]
+        if not source.failure or not failed or not _transient(failed[-1].error_type):
+            continue
+        source.failure = None
+        for log in failed:
+            log.transient = True  # not an executed call any more: the guard lets the visit run again
+            state.progress.attempts.pop(log.key, None)
+        renewed.append(source.url)
+    return renewed
+
+
+def _transient(error_type: str | None) -> bool:
+    error = getattr(tool_errors, error_type or "", None)
+    return isinstance(error, type) and issubclass(error, tool_errors.TransientToolError)
 
 
 def lead_allowed(contract: TaskContract, url: str) -> bool:

@@ -48,6 +48,7 @@ from .reading import Target, check_finding, read_page
 from .policy.base import CellJudgement, FindingDraft, PageView, Reader
 from .leads import mentions, usable_leads
 from .settling import EvidenceIndex, apply_constraints, apply_ruling, evidence_of, rules_of
+from .search_terms import next_rung
 from .source_types import source_type_of
 from .step_kinds import Refusal, WaitReason, purpose_of
 from .state import (
@@ -285,7 +286,7 @@ class Reducer:
                 source = Source(
                     id=f"S{len(state.sources) + 1}", url=hit.url, canonical_url=canon, domain=domain_of(hit.url),
                     title=hit.title, snippet=hit.snippet, first_seen_step=step,
-                    source_type=source_type_of(hit.url, obj.official_domains if obj else [], contract),
+                    source_type=source_type_of(hit.url, obj, contract),
                 )
                 state.sources[source.id] = source
             relevant = obj is not None and mentions(f"{hit.title} {hit.snippet} {hit.url}", obj)
@@ -314,10 +315,10 @@ class Reducer:
         if source is None:
             obj_name = split_cell_key(cell_key)[0] if cell_key else None
             names = {o.name for o in contract.objects}
-            domains = contract.object(obj_name).official_domains if obj_name in names else []
+            about = contract.object(obj_name) if obj_name in names else None
             source = Source(
                 id=f"S{len(state.sources) + 1}", url=url, canonical_url=canon, domain=domain_of(url),
-                first_seen_step=step, source_type=source_type_of(url, domains, contract),
+                first_seen_step=step, source_type=source_type_of(url, about, contract),
             )
             state.sources[source.id] = source
         if result.status != "ok":
@@ -397,9 +398,9 @@ class Reducer:
         fid = f"F{len(state.findings) + 1}"
         # primary or not depends on the finding's own object: a vendor's page is
         # primary for the vendor's product, whichever search surfaced it
-        kind = source_type_of(source.canonical_url, obj.official_domains, contract)
+        kind = source_type_of(source.canonical_url, obj, contract)
         state.findings[fid] = Finding(
-            fid, draft.cell, value, display, quote, source.id, source.url, draft.date or source.date,
+            fid, draft.cell, value, display, quote, source.id, source.url, source.date,
             kind, step, extractor, matched,
         )
         return True
@@ -436,7 +437,7 @@ class Reducer:
                 self._advance(state, cell, "path spent")
 
     def _advance(self, state: ResearchState, cell: Cell, why: str) -> None:
-        cell.rung += 1
+        cell.rung = next_rung(state, cell)
         cell.stale_steps = 0
         if cell.rung >= len(LADDER) - 1:
             self._close(state, cell, why)

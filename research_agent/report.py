@@ -55,6 +55,8 @@ from .report_facts import (
     VerifiedClaim,
 )
 from .report_md import markdown
+from .contract import split_cell_key
+from .source_types import classify_source
 from .state import Cell, Finding, ResearchState, Source
 
 __all__ = ["REPORT_PARTS", "build_report", "report_facts", "report_parts_present"]
@@ -149,7 +151,7 @@ def report_facts(
         resume_command=(resume_command or f"research resume {task_id}") if resumable else None,
         resume_options=_resume_options(state) if end_kind == EndKind.NO_PROGRESS else [],
         not_resumable_reason=None if resumable else _NOT_RESUMABLE_WHY.get(end_kind, "this run cannot be continued."),
-        sources=[_source(s) for s in state.sources.values()],
+        sources=[_source(state, s) for s in state.sources.values()],
         risk=[RiskRow(kind=r.kind, detail=r.detail, url=r.url, step=r.step, evidence=r.evidence) for r in state.risk],
         usage=dict(usage or {}),
         counts=state.status_counts(),
@@ -194,13 +196,17 @@ def _answer(c: Cell) -> AnswerRow:
 
 def _source_ref(state: ResearchState, source_id: str, finding: Finding | None = None) -> SourceRef:
     s = state.sources.get(source_id)
+    url = s.canonical_url if s else (finding.url if finding else None)
+    date = (finding.date if finding and finding.date else None) or (s.date if s else None)
     return SourceRef(
         id=source_id,
         title=(s.title if s else "") or (s.domain if s else ""),
-        url=s.canonical_url if s else (finding.url if finding else None),
+        url=url,
         # a finding is typed for its own object: a vendor's page is primary for the vendor's product
         source_type=finding.source_type if finding else (s.source_type if s else "unknown"),
-        date=(finding.date if finding and finding.date else None) or (s.date if s else None),
+        why_primary=_why_primary(state, url, finding),
+        date=date,
+        date_label=date or "undated",
         opened=bool(s and s.opened),
         quote=finding.quote if finding else None,
     )
@@ -288,17 +294,30 @@ def _failed_calls(state: ResearchState) -> list[FailedCall]:
     return list(out.values())
 
 
-def _source(s: Source) -> SourceRow:
+def _why_primary(state: ResearchState, url: str | None, finding: Finding | None = None) -> str | None:
+    """Why `url` is a primary source: for the finding's object, else for the first object it is primary for."""
+    if not url:
+        return None
+    contract = state.task_contract
+    objects = [contract.object(split_cell_key(finding.cell)[0])] if finding else contract.objects
+    return next((k.why for o in objects if (k := classify_source(url, o, contract)).type == "primary"), None)
+
+
+def _source(state: ResearchState, s: Source) -> SourceRow:
+    # a row is typed for the object it is primary for, whichever object's search found it
+    why = _why_primary(state, s.canonical_url)
     return SourceRow(
         id=s.id,
         title=s.title,
         url=s.url,
         canonical_url=s.canonical_url,
         domain=s.domain,
-        source_type=s.source_type,
+        source_type="primary" if why else s.source_type,
+        why_primary=why,
         opened=s.opened,
         cluster_id=s.cluster_id,
         date=s.date,
+        date_label=s.date or "undated",
         failure=s.failure,
         quarantined=s.quarantined,
         quarantined_passages=list(s.quarantined_passages),

@@ -50,7 +50,12 @@ class SourceRef(_Facts):
     title: str | None = None
     url: str | None = None
     source_type: str | None = None
+    why_primary: str | None = None
+    """Why a primary source is one ("official site of X", "listed as official in the task contract")."""
     date: str | None = None
+    """The page's date from its metadata (None: undated — never guessed from the text)."""
+    date_label: str = "undated"
+    """`date`, or "undated"."""
     opened: bool = False
     quote: str | None = None
 
@@ -65,7 +70,12 @@ class Candidate(_Facts):
     title: str | None = None
     url: str | None = None
     source_type: str | None = None
+    why_primary: str | None = None
+    """Why a primary source is one ("official site of X", "listed as official in the task contract")."""
     date: str | None = None
+    """The page's date from its metadata (None: undated — never guessed from the text)."""
+    date_label: str = "undated"
+    """`date`, or "undated"."""
     opened: bool = False
     quote: str | None = None
 
@@ -147,9 +157,14 @@ class SourceRow(_Facts):
     canonical_url: str | None = None
     domain: str | None = None
     source_type: str | None = None
+    why_primary: str | None = None
+    """Why a primary source is one, for the first object it is primary for."""
     opened: bool = False
     cluster_id: str | None = None
     date: str | None = None
+    """The page's date from its metadata (None: undated, or never opened)."""
+    date_label: str = "undated"
+    """`date`, or "undated"."""
     failure: str | None = None
     quarantined: bool = False
     quarantined_passages: list[str] = Field(default_factory=list)
@@ -215,3 +230,9 @@ class ReportFacts(_Facts):
             "resume": bool(self.resume_options or self.resume_command
                            or (not self.resumable and self.not_resumable_reason)),
         }
+
+
+def source_kind(source_type: str | None, why_primary: str | None) -> str:
+    """A source's type as a report shows it: "primary (official site of X)", "secondary", …"""
+    kind = source_type or "unknown"
+    return f"{kind} ({why_primary})" if why_primary else kind

@@ -17,7 +17,7 @@ from html import escape
 from typing import Any
 
 from .tools.canonical import display_url
-from .report_facts import AnswerRow, Candidate, ReportFacts, SourceRef
+from .report_facts import AnswerRow, Candidate, ReportFacts, SourceRef, source_kind
 
 __all__ = ["render_html"]
 
@@ -83,7 +83,7 @@ def _grid(facts: ReportFacts) -> str:
 def _source_line(ref: SourceRef | Candidate) -> str:
     url = ref.url
     link = f'<a href="{_e(url)}">{_e(display_url(url))}</a>' if url else "no url"
-    meta = ", ".join(x for x in (ref.source_type, ref.date) if x)
+    meta = ", ".join(x for x in (source_kind(ref.source_type, ref.why_primary), ref.date_label) if x)
     quote = f"<blockquote>{_e(ref.quote)}</blockquote>" if ref.quote else ""
     return f'<li><span class="src">[{_e(ref.id)}] {_e(ref.title or "untitled")} — {link}' \
            f'{" (" + _e(meta) + ")" if meta else ""}</span>{quote}</li>'
@@ -168,9 +168,9 @@ def _sources(facts: ReportFacts) -> str:
             read += f" (visit failed: {s.failure})"
         url = s.canonical_url or s.url
         rows.append(f"<tr><td>{_e(s.id)}</td><td>{_e(s.title or s.domain)}</td>"
-                    f'<td><a href="{_e(url)}">{_e(display_url(url))}</a></td><td>{_e(s.source_type)}</td>'
-                    f"<td>{_e(read)}</td><td>{_e(s.cluster_id or '')}</td></tr>")
-    head = "<tr><th>id</th><th>title</th><th>url</th><th>type</th><th>read</th><th>cluster</th></tr>"
+                    f'<td><a href="{_e(url)}">{_e(display_url(url))}</a></td><td>{_e(source_kind(s.source_type, s.why_primary))}</td>'
+                    f"<td>{_e(s.date_label if s.opened else '')}</td><td>{_e(read)}</td><td>{_e(s.cluster_id or '')}</td></tr>")
+    head = "<tr><th>id</th><th>title</th><th>url</th><th>type</th><th>date</th><th>read</th><th>cluster</th></tr>"
     return f"<table>{head}{''.join(rows)}</table>" if rows else "<p>No source was seen.</p>"
 
 

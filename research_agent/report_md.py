@@ -12,7 +12,7 @@ from typing import Any
 
 from .contract import split_cell_key
 from .endings import EndKind
-from .report_facts import Candidate, ReportFacts, SourceRef
+from .report_facts import Candidate, ReportFacts, SourceRef, source_kind
 from .tools.canonical import display_url
 
 __all__ = ["CANDIDATE", "CONFLICT_OPEN", "NOT_RESUMABLE", "markdown"]
@@ -45,7 +45,7 @@ def _label(cell_key: str) -> str:
 
 
 def _ref_line(ref: SourceRef | Candidate) -> str:
-    meta = ", ".join(x for x in (ref.source_type, ref.date) if x)
+    meta = ", ".join(x for x in (source_kind(ref.source_type, ref.why_primary), ref.date_label) if x)
     line = f"[{ref.id}] {ref.title or 'untitled'} — {display_url(ref.url)}"
     if meta:
         line += f" ({meta})"
@@ -216,7 +216,7 @@ def _sources_md(f: ReportFacts) -> list[str]:
     out = ["## Sources", ""]
     if not f.sources:
         return out + ["No source was seen.", ""]
-    out += ["| Id | Title | URL | Type | Read | Cluster |", "|---|---|---|---|---|---|"]
+    out += ["| Id | Title | URL | Type | Date | Read | Cluster |", "|---|---|---|---|---|---|---|"]
     for s in f.sources:
         read = "opened" if s.opened else "snippet only"
         if s.failure:
@@ -227,7 +227,8 @@ def _sources_md(f: ReportFacts) -> list[str]:
             read += f" ({len(s.quarantined_passages)} passage(s) quarantined)"
         out.append(
             f"| {_esc(s.id)} | {_esc(s.title or s.domain)} | {_esc(display_url(s.canonical_url or s.url))} "
-            f"| {s.source_type} | {read} | {_esc(s.cluster_id or '')} |"
+            f"| {_esc(source_kind(s.source_type, s.why_primary))} | {s.date_label if s.opened else ''} | {read} "
+            f"| {_esc(s.cluster_id or '')} |"
         )
     out.append("")
     return out

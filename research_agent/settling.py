@@ -60,7 +60,7 @@ class EvidenceIndex:
         if hit is not None and hit[0] is lead and hit[1] == cell.object:
             return hit[2]
         contract = self.state.task_contract
-        primary = source_type_of(lead.url, contract.object(cell.object).official_domains, contract) == "primary"
+        primary = source_type_of(lead.url, contract.object(cell.object), contract) == "primary"
         out = UnreadLead(lead.url, lead.hint or "", lead.hint_display, primary)
         if self.memo is not None:
             self.memo[key] = (lead, cell.object, out)

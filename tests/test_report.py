@@ -196,7 +196,7 @@ def test_a_completed_report_gives_conclusions_with_sources_conflicts_and_exclusi
     assert "not complete" not in answer
     claims = _section(md, "Verified claims")
     assert "- **Alpha / license**: Apache-2.0 — 2 independent sources" in claims
-    assert "  - [S1] Alpha license — https://alpha.example/docs/license (primary, 2024-03-01): \"Alpha is licensed under the Apache License 2.0.\"" in claims
+    assert "  - [S1] Alpha license — https://alpha.example/docs/license (primary (listed as official in the task contract), 2024-03-01): \"Alpha is licensed under the Apache License 2.0.\"" in claims
     assert "Beta / pricing" not in claims and "Gamma / pricing" not in claims
     questions = _section(md, "Open questions")
     assert "- **Beta / pricing** (unavailable): not found in public sources" in questions
@@ -252,9 +252,11 @@ def test_a_budget_stop_is_partial_never_complete_and_answers_the_five_questions(
     assert "4 open cells" not in resume and "5 open cells" in resume
 
     sources = _section(md, "Sources")
-    assert "| S1 | Alpha license | https://alpha.example/docs/license | primary | opened | cl-S1 |" in sources
-    assert "| S10 | A snippet | https://search.example/snippet | secondary | snippet only |  |" in sources
-    assert "| S9 | Beta pricing (gone) | https://gone.example/beta-pricing | secondary | snippet only (visit failed: NotFound) |  |" in sources
+    assert ("| S1 | Alpha license | https://alpha.example/docs/license | primary (listed as official in the task contract) "
+            "| 2024-03-01 | opened | cl-S1 |") in sources
+    assert "| S5 | Beta 3 license | https://beta.example/v3/license | primary (official site of Beta) | 2022-01-10 |" in sources
+    assert "| S10 | A snippet | https://search.example/snippet | secondary |  | snippet only |  |" in sources
+    assert "| S9 | Beta pricing (gone) | https://gone.example/beta-pricing | secondary |  | snippet only (visit failed: NotFound) |  |" in sources
 
     assert report_parts_present(md) == dict.fromkeys(REPORT_PARTS, True)
     assert report_parts_present(md, state=state) == dict.fromkeys(REPORT_PARTS, True)

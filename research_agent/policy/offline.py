@@ -5,11 +5,9 @@ Honest about being simple:
 * **plan** — work on the first open cell that still has a path.  Open an
   unvisited lead (a search result that names the object) if one is queued;
   otherwise search with the query of the cell's current ladder rung, skipping
-  queries whose normalised key already ran:
-  `initial` "<object> <dimension>" → `rephrase` alias + synonyms →
-  `primary_sources` "<object> official <dimension>" (official domains first) →
-  `reframe` "is <dimension> publicly disclosed for <object>".
-  A cell whose rungs are all spent has no path; the reducer closes it.
+  queries whose normalised key already ran (`search_terms`: `initial` "<object> <dimension>" →
+  `rephrase` the head noun, synonyms and value vocabulary → `primary_sources` the bare name, the
+  object's own site first).  A cell whose rungs are all spent has no path; the reducer closes it.
 * **extract** — the shared reader (`research_agent.reading`): sentences
   segmented so initials and abbreviations survive; a sentence is evidence for
   `object/dimension` when it carries a cue of the dimension (contract keywords
@@ -22,35 +20,12 @@ Honest about being simple:
 from __future__ import annotations
 
 from ..contract import DimensionSpec, ObjectSpec, TaskContract
-from ..leads import usable_leads
+from ..leads import titled_pages, usable_leads
 from ..normalize import query_key
 from ..reading import Target, read_page
+from ..search_terms import fresh_search, ladder_query, rung_query, rung_search
 from ..state import LADDER, Cell, Lead, ResearchState
 from .base import CellJudgement, FindingDraft, PageView, PlannedAction, PolicyUsage
-
-
-def rung_query(contract: TaskContract, cell: Cell, rung: int) -> str | None:
-    obj = contract.object(cell.object)
-    dim = contract.dimension(cell.dimension)
-    return ladder_query(LADDER[rung], obj.name, obj.aliases, dim.name, dim.keywords)
-
-
-def ladder_query(rung: str, name: str, aliases: list[str], dimension: str, keywords: list[str]) -> str | None:
-    """The search of one strategy-ladder rung for an object and a dimension (None for `closed`)."""
-    synonyms = [k for k in keywords if k.lower() != dimension.lower()]
-    match rung:
-        case "initial":
-            return f"{name} {dimension}"
-        case "rephrase":
-            alias = aliases[0] if aliases else name
-            words = " ".join(synonyms[:3]) or dimension
-            return f"{alias} {words}"
-        case "primary_sources":
-            return f"{name} official documentation {dimension} {' '.join(synonyms[:1])}".strip()
-        case "reframe":
-            return f"is {dimension} publicly disclosed for {name}"
-        case _:
-            return None
 
 
 def sibling_leads(state: ResearchState, cell: Cell) -> list[Lead]:
@@ -93,9 +68,13 @@ class OfflinePolicy:
 
     # ------------------------------------------------------------------ plan
     def plan(self, state: ResearchState) -> PlannedAction | None:
-        contract = state.task_contract
         executed = state.executed_keys()
         for cell in self._cells_in_order(state):
+            fresh = fresh_search(state, cell)
+            if fresh is not None:
+                next_up, asked = fresh
+                return PlannedAction("search", {"query": asked}, cell.key, LADDER[next_up],
+                                     f"{LADDER[next_up]} search for {cell.key}: the last pages read added nothing")
             lead = next(iter(usable_leads(state, cell)), None)
             if lead is not None:
                 return PlannedAction(
@@ -109,8 +88,14 @@ class OfflinePolicy:
                     "visit", {"url": lead.url}, cell.key, LADDER[cell.rung],
                     f"open lead #{lead.rank} of {lead.cell} for {cell.key} before searching",
                 )
+            page = next(iter(titled_pages(state, cell)), None)
+            if page is not None:
+                return PlannedAction(
+                    "visit", {"url": page.url}, cell.key, LADDER[cell.rung],
+                    f"open {page.id}, a search result whose title names {cell.object}, for {cell.key} before searching",
+                )
             for rung in range(cell.rung, len(LADDER) - 1):
-                query = rung_query(contract, cell, rung)
+                query = rung_search(state, cell, rung)
                 if query and f"search:{query_key(query)}" not in executed:
                     return PlannedAction(
                         "search", {"query": query}, cell.key, LADDER[rung], f"{LADDER[rung]} search for {cell.key}"

@@ -3,8 +3,9 @@
 HTML goes through trafilatura's ``bare_extraction`` with comments off and
 tables kept (their cell text joins the main text), on a tree parsed once; the
 title and date are found by trafilatura's own metadata steps for those two
-fields (``_title_and_date``); the title falls back to ``<title>``. The date is trafilatura's (htmldate) publication date as
-``YYYY-MM-DD``. The language comes from the page's own ``<html lang>`` (the
+fields (``_title_and_date``); the title falls back to ``<title>``. The date is the publication date its metadata states
+(``page_date.metadata_date``: meta tags, ``<time datetime>``, JSON-LD, a date in the URL), as
+``YYYY-MM-DD`` — never a year from the text. The language comes from the page's own ``<html lang>`` (the
 primary subtag, lowercased); no statistical language guess is made.
 
 Plain text and Markdown pass through unchanged (line endings normalised,
@@ -26,13 +27,13 @@ from dataclasses import dataclass
 from typing import Any
 
 import trafilatura
-from htmldate import find_date
 from lxml.html import HtmlElement
 from trafilatura.metadata import examine_meta, extract_meta_json, extract_title, extract_url
 from trafilatura.settings import Document, Extractor
 from trafilatura.utils import load_html
 
 from research_agent.tools.corpus_hygiene import decode_text
+from research_agent.tools.page_date import metadata_date
 
 __all__ = ["HTML_TYPES", "TEXT_TYPES", "ExtractedPage", "decode_body", "extract_page", "media_type_for_path"]
 
@@ -109,7 +110,7 @@ def _title_and_date(tree: HtmlElement, url: str, date_params: dict[str, Any]) ->
         meta.title = extract_title(tree)
     if not meta.url:
         meta.url = extract_url(tree, url)
-    meta.date = find_date(tree, **{**date_params, "url": meta.url})
+    meta.date = metadata_date(tree, meta.url, date_params.get("max_date"))
     meta.clean_and_trim()
     return meta.title, meta.date
 

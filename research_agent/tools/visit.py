@@ -22,7 +22,8 @@ One visit, in order:
    binary body (``UnsupportedContent``);
 7. the body is decoded (``corpus_hygiene.decode_text``: BOM → declared
    charset → ``<meta charset>`` → UTF-8 → charset-normalizer → Windows-1252)
-   and extracted (``extract.extract_page``); when extraction finds nothing in
+   and extracted (``extract.extract_page``; the date from the page's metadata, else the
+   response's ``Last-Modified``, never from its text); when extraction finds nothing in
    HTML (lxml stops at deep nesting) the markup is flattened
    (``corpus_hygiene.flatten_html``); no text is ``EmptyContent``;
 8. the page gets its canonical URL (of the final URL after redirects — a
@@ -56,6 +57,7 @@ from research_agent.tools.errors import (
 from research_agent.tools.corpus_hygiene import SNIFF_BYTES, decode_text, flatten_html, looks_binary
 from research_agent.tools.extract import HTML_TYPES, TEXT_TYPES, extract_page
 from research_agent.tools.fingerprint import fingerprint
+from research_agent.tools.page_date import date_from_http
 from research_agent.tools.netpolicy import AddressPolicy, target_of
 from research_agent.tools.pinned import deadline, pin
 
@@ -88,7 +90,7 @@ class Page(BaseModel):
     text: str
     """Extracted main text (never empty)."""
     date: str | None = None
-    """Publication date as ``YYYY-MM-DD``, if one was found."""
+    """Publication date as ``YYYY-MM-DD`` from the page's metadata or ``Last-Modified`` (None: undated)."""
     language: str | None = None
     """Language declared by the page (``<html lang>`` primary subtag), if any."""
     fingerprint: list[int] = Field(repr=False)
@@ -189,7 +191,7 @@ class Visitor:
             content_type=media_type,
             title=extracted.title,
             text=page_text,
-            date=extracted.date,
+            date=extracted.date or date_from_http(response.headers.get("last-modified")),
             language=extracted.language,
             fingerprint=fingerprint(page_text),
             fetched_at=datetime.now(UTC),

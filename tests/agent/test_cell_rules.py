@@ -77,3 +77,24 @@ def test_a_ruled_out_cell_and_a_closed_cell_with_nothing_found_do_not_change():
     assert rule_cell(CellEvidence("irrelevant", (_f("F1", "mit", "S1"),)), SettleRules(1)) is None
     assert rule_cell(CellEvidence("unavailable", ()), SettleRules(1)) is None
     assert rule_cell(CellEvidence("partial", ()), SettleRules(1)).status == "pending"
+
+
+def test_an_undated_source_never_wins_or_loses_by_date():
+    """An undated page counts as a source, but a date decides a conflict only when every side has one."""
+    dated_vs_undated = CellEvidence("pending", (_f("F1", "mit", "S1", date="2024-01-01"), _f("F2", "bsd", "S2")))
+    ruling = rule_cell(dated_vs_undated, SettleRules(1))
+    assert (ruling.status, ruling.settled.value) == ("partial", None)
+    assert "S2 s2.example undated" in ruling.settled.conflict_note
+    both_undated = CellEvidence("pending", (_f("F1", "mit", "S1"), _f("F2", "mit", "S3"), _f("F3", "bsd", "S2")))
+    assert rule_cell(both_undated, SettleRules(2)).settled.value is None
+
+
+def test_one_official_page_is_outweighed_by_a_value_independent_sources_establish():
+    """A primary page against one page settles; against `min_sources` (≥ 2) independent pages that agree on
+    another value (an offer on other terms, a stale page) it does not, and only dates can decide."""
+    one = CellEvidence("pending", (_f("F1", "mit", "S1"), _f("F2", "bsd", "S2", kind="primary")))
+    assert rule_cell(one, SettleRules(2)).settled.value == "bsd"
+    many = CellEvidence("pending", (_f("F1", "mit", "S1", date="2024-05-01"), _f("F3", "mit", "S3", date="2024-04-01"),
+                                    _f("F2", "bsd", "S2", kind="primary", date="2024-01-01")))
+    ruling = rule_cell(many, SettleRules(2))
+    assert ruling.settled.value == "mit" and "newest source" in ruling.settled.resolution

@@ -58,12 +58,13 @@ def test_unavailable_after_the_ladder(runner):
     out = runner.run(pages, Q)
     cell = out.state.cells["Quillstore/license"]
     assert cell.status == "unavailable"
-    assert cell.strategies == ["initial", "rephrase", "primary_sources", "reframe", "closed"]
+    # the second search (other words, the value vocabulary) finds only the page already read: closed
+    assert cell.strategies == ["initial", "rephrase", "closed"]
     assert "searched" in cell.scope_note and "quer" in cell.scope_note
     assert out.end_kind == EndKind.NO_PROGRESS
     # every query ran once: the ladder changed strategy instead of repeating
     keys = [a.key for a in out.state.actions if a.tool == "search"]
-    assert len(keys) == len(set(keys)) >= 3
+    assert len(keys) == len(set(keys)) == 2
 
 
 def test_budget_exhausted_is_never_complete(runner):
@@ -107,7 +108,7 @@ def test_risk_abort_on_personal_data_question_before_any_tool_call(runner):
 
 
 def test_risk_abort_on_private_address_without_requesting_it(runner):
-    pages = dict(LICENSE_PAGES)
+    pages = {k: v for k, v in LICENSE_PAGES.items() if k != DOCS}  # one source states it: the agent reads on
     pages["https://10.0.0.12/admin/quillstore-license.html"] = page(
         "Quillstore license (internal admin console)", "Quillstore license keys and the internal licence server.")
     out = runner.run(pages, Q + " Check the Quillstore licence keys too.",

@@ -73,5 +73,5 @@ def test_ungrounded_quote_is_rejected_and_counted(runner, monkeypatch):
     out = runner.run(LICENSE_PAGES, Q, max_steps=6)
     assert not out.state.findings
     assert out.state.progress.rejected_findings >= 1
-    assert out.state.cells["Quillstore/license"].status == "pending"
+    assert out.state.cells["Quillstore/license"].status in ("pending", "unavailable")  # never confirmed
     assert out.end_kind != EndKind.COMPLETED

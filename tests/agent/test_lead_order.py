@@ -53,28 +53,37 @@ def test_a_page_found_for_another_dimension_is_opened_before_a_new_search(runner
 
 
 
-def test_a_cell_a_page_already_states_skips_the_disclosure_reframe(runner):
-    # one page states the license: the cell needs a second independent source, not an answer to
-    # "is license publicly disclosed for Quillstore?" — the ladder closes after the primary-sources rung
+def test_a_search_that_finds_only_pages_already_seen_ends_the_ladder(runner):
+    # one page states the license: the second search (other words, the value vocabulary) returns that page
+    # again and nothing else — the same question in a third wording would too, so the cell is closed
     pages = {DOCS: PAGES[DOCS]}
     out = runner.run(pages, "What is the license of Quillstore?")
     cell = out.state.cells["Quillstore/license"]
     assert (cell.status, cell.value, cell.independent_sources) == ("partial", "Apache-2.0", 1)
-    assert cell.strategies == ["initial", "rephrase", "primary_sources", "closed"]
+    assert cell.strategies == ["initial", "rephrase", "closed"]
     queries = [a.args["query"] for a in out.state.actions if a.tool == "search"]
-    assert len(queries) == 3 and not any("publicly disclosed" in q for q in queries)
+    assert len(queries) == 2 and not any("publicly disclosed" in q for q in queries)
     assert out.end_kind == EndKind.NO_PROGRESS
-    assert "searched 3 queries" in cell.scope_note
+    assert "searched 2 queries" in cell.scope_note
 
 
-def test_a_forum_post_alone_does_not_skip_the_reframe(runner):
-    forum = "https://forum.kvtalk.example/t/quillstore-license.html"
-    pages = {forum: page("Quillstore license question", "Someone said Quillstore is released under the Apache License 2.0, "
-                         "but I could not find it anywhere official.", "2025-02-01")}
+def test_the_first_search_asks_with_the_value_vocabulary_and_no_rung_only_rewords(runner):
+    # two pages talk about the license, one states it: asked with the license vocabulary ("Apache", "MIT",
+    # "proprietary"…) the search finds the page that states one; no rung is a rewording of another
+    own = "https://quillstore.example/about.html"
+    pages = {
+        "https://kvnews.example/a.html": page("Quillstore license debate", "The Quillstore license debate goes on.", "2025-01-01"),
+        "https://kvnews.example/b.html": page("Quillstore licence and licensing talk",
+                                              "Quillstore licence talk continues at meetups.", "2025-01-02"),
+        own: page("About Quillstore", "Quillstore is released under the Apache License 2.0.", "2025-01-03"),
+    }
     out = runner.run(pages, "What is the license of Quillstore?")
-    cell = out.state.cells["Quillstore/license"]
-    assert cell.status == "partial"
-    assert cell.strategies == ["initial", "rephrase", "primary_sources", "reframe", "closed"]
+    queries = [a.args["query"] for a in out.state.actions if a.tool == "search"]
+    assert queries[0].startswith("Quillstore license ") and "Apache" in queries[0] and "proprietary" in queries[0]
+    assert all("publicly disclosed" not in q and "official documentation" not in q for q in queries)
+    visited = [a.key.removeprefix("visit:") for a in out.state.actions if a.tool == "visit"]
+    assert own in visited
+    assert out.state.cells["Quillstore/license"].value == "Apache-2.0"
 
 
 def _hinted_pages() -> dict[str, str]:
@@ -103,13 +112,13 @@ ARCHIVE = "https://archive.example/2019/quillstore.html"
 
 
 def test_the_result_whose_snippet_says_otherwise_is_read_next_once_the_sources_agree(runner):
-    # two searches queue ten leads; after the second Apache page only the archive's snippet ("MIT") can keep
-    # the cell from confirming: it is read next — even as the fourth unread lead — and the digests are not
     out = runner.run(_hinted_pages(), "What is the license of Quillstore?")
     cell = out.state.cells["Quillstore/license"]
     assert (cell.status, cell.value) == ("confirmed", "Apache-2.0")
     visited = [a.key.removeprefix("visit:") for a in out.state.actions if a.tool == "visit"]
-    assert visited[-2:] == ["https://reviewhub.example/quillstore.html", ARCHIVE]
+    # the first search asks with the license vocabulary: the pages whose snippets state a license rank first
+    # and are read first — the archive's "MIT" among them — and no digest or blog post is opened
+    assert set(visited) == {"https://quillnotes.example/license.html", "https://reviewhub.example/quillstore.html", ARCHIVE}
     assert not any("digest" in url for url in visited)
 
 
@@ -126,3 +135,25 @@ def test_a_domain_list_covers_its_subdomains_and_nothing_that_merely_ends_like_i
     assert lead_allowed(contract, "https://www.quillstore.example/docs")
     assert not lead_allowed(contract, "https://blog.quillstore.example/post")  # denied wins inside an allowed domain
     assert not lead_allowed(contract, "https://notquillstore.example/docs")
+
+
+def test_a_result_whose_title_names_the_other_object_is_read_for_it_without_a_search(runner):
+    # the license search for Quillstore also returns a page titled with Ferrodb: Ferrodb's cell reads it
+    # instead of asking its own question
+    ferro_docs = "https://ferrodb.example/docs/license.html"
+    ferro_review = "https://dbweekly.example/ferrodb-and-quillstore.html"
+    pages = {
+        DOCS: PAGES[DOCS], REVIEW: PAGES[REVIEW],
+        ferro_docs: page("Ferrodb license", "Ferrodb is licensed under the GNU Affero General Public License, "
+                         "version 3, for every release.", "2025-02-01"),
+        ferro_review: page("Ferrodb review, with a Quillstore license comparison",
+                           "Ferrodb is licensed under the AGPL version 3. Quillstore uses the Apache License 2.0.",
+                           "2025-03-05"),
+    }
+    out = runner.run(pages, "Compare Quillstore and Ferrodb on license",
+                     contract={"objects": ["Quillstore", "Ferrodb"], "dimensions": ["license"]})
+    assert out.end_kind == EndKind.COMPLETED
+    searches = [a for a in out.state.actions if a.tool == "search"]
+    assert len(searches) == 1
+    reads = [a for a in out.state.actions if a.tool == "visit" and a.cell == "Ferrodb/license"]
+    assert reads and all("ferrodb" in a.key for a in reads)

@@ -10,8 +10,9 @@ import httpx
 from _scale_kit import query, research
 from tests.fakes.openai_server import FakeOpenAIServer, Reply
 
-QUESTIONS = ["Compare Quillstore and Ferrodb on license", "Compare Nimbus KV and Ferrodb on license",
-             "Compare Quillstore and Nimbus KV on license"]
+# two dimensions each: enough model requests (> 20) that three free workers would go past the limit
+QUESTIONS = ["Compare Quillstore and Ferrodb on license and pricing", "Compare Nimbus KV and Ferrodb on license and pricing",
+             "Compare Quillstore and Nimbus KV on license and pricing"]
 
 
 def _most_in_any_window(times: list[float], window: float) -> int:

@@ -1,0 +1,147 @@
+"""The strategy ladder's searches: each rung changes *what* is asked, not only its wording.
+
+For an object and a dimension (index = `Cell.rung`, names kept from `state.LADDER`):
+
+* `initial` — "<name> <dimension>" and the dimension's **value vocabulary**: the words a page that
+  states a value uses ("AGPL", "Apache", "MIT", "proprietary" for a licence; "per month", "plan", "free"
+  for a price; an enum dimension's own values).  A page that states the value ranks above one that only
+  talks about the topic;
+* `rephrase` — the name (or its first alias) with the dimension's head noun and its synonyms ("licence",
+  "licensed"; "cost", "pricing"): the words a page uses for the topic when it does not use ours;
+* `primary_sources` — the bare name: every page about the object, its own site first (`leads.usable_leads`
+  orders leads on official sites first on this rung) — asked only while no page on the object's own site
+  has been seen (`rung_search`);
+* `reframe` — no search: "is <dimension> publicly disclosed for <name>" only reworded the first query.
+
+`next_rung` is where a cell goes when its current path is spent: the next rung with a search not run yet,
+or `closed` — and straight to `closed` when the cell's last search brought nothing new (every result was a
+page already seen, or nothing named the object): the same question in other words finds the same pages.
+"""
+
+from __future__ import annotations
+
+from .contract import DimensionSpec, TaskContract
+from .normalize import query_key
+from .reading.lexicon import family_named
+from .reading.values._units import UNITS
+from .source_types import source_type_of
+from .state import LADDER, Cell, ResearchState
+
+__all__ = ["STALE_LIMIT", "VALUE_WORDS", "fresh_search", "ladder_query", "next_rung", "rung_query", "rung_search",
+           "search_spent", "value_words"]
+
+VALUE_WORDS: dict[str, tuple[str, ...]] = {
+    # the words a page stating a value of the kind uses, as a reader would search for them
+    "license": ("AGPL", "Apache", "MIT", "GPL", "BSD", "MPL", "source-available", "proprietary"),
+    "money": ("per month", "plan", "free"),
+}
+"""Value vocabulary by the lexicon's value kind (`reading.lexicon.Family.kind`)."""
+
+_MAX_SYNONYMS = 3
+STALE_LIMIT = 2
+"""Pages read in a row for a cell, since its last search, that added nothing: then the next rung is asked."""
+
+
+def value_words(dim: DimensionSpec) -> list[str]:
+    """The value vocabulary of a dimension: its enum values, else its value kind's words, else the
+    spellings of its unit (a page stating a latency writes "ms" or "milliseconds")."""
+    if dim.values:
+        return list(dim.values)
+    family = family_named(dim.name)
+    words = VALUE_WORDS.get(family.kind if family else str(dim.kind), ())
+    unit = dim.unit or (family.unit if family else None)
+    if not words and unit:
+        base = UNITS.get(unit)
+        words = tuple(w for w, u in UNITS.items() if base is not None and u.symbol == base.symbol)
+    return list(words)
+
+
+def rung_query(contract: TaskContract, cell: Cell, rung: int) -> str | None:
+    """The search of rung `rung` for a cell (None: the rung asks nothing)."""
+    obj, dim = contract.object(cell.object), contract.dimension(cell.dimension)
+    return ladder_query(LADDER[rung], obj.name, obj.aliases, dim.name, dim.keywords, value_words(dim))
+
+
+def rung_search(state: ResearchState, cell: Cell, rung: int) -> str | None:
+    """The search a cell would run on `rung` now: `rung_query`, except the bare-name rung once a page on
+    the object's own site has been seen — that rung is there to find the site, and its pages are leads
+    for every cell of the object already (`leads.titled_pages`)."""
+    if LADDER[rung] == "primary_sources" and _own_site_seen(state, cell):
+        return None
+    return rung_query(state.task_contract, cell, rung)
+
+
+def _own_site_seen(state: ResearchState, cell: Cell) -> bool:
+    contract = state.task_contract
+    obj = contract.object(cell.object)
+    return any(source_type_of(s.url, obj, contract) == "primary" for s in state.sources.values())
+
+
+def ladder_query(rung: str, name: str, aliases: list[str], dimension: str, keywords: list[str],
+                 values: list[str] | None = None) -> str | None:
+    """The search of one strategy-ladder rung for an object and a dimension (None: no search)."""
+    match rung:
+        case "initial":
+            return " ".join(dict.fromkeys([name, dimension, *(values or [])]))
+        case "rephrase":
+            head = dimension.split()[-1] if dimension.split() else dimension
+            synonyms = [k for k in keywords if k.lower() not in (dimension.lower(), head.lower())][:_MAX_SYNONYMS]
+            alias = aliases[0] if aliases else name
+            return " ".join(dict.fromkeys([alias, head, *synonyms]))
+        case "primary_sources":
+            return name
+        case _:
+            return None
+
+
+def search_spent(state: ResearchState, cell: Cell) -> bool:
+    """The cell's last search brought nothing new: no page not seen before, no lead."""
+    searches = [a for a in state.actions if a.cell == cell.key and a.tool == "search" and a.status == "ok"]
+    if not searches:
+        return False
+    last = searches[-1]
+    return last.new_leads == 0 and not any(s.first_seen_step == last.step for s in state.sources.values())
+
+
+def next_rung(state: ResearchState, cell: Cell) -> int:
+    """The rung a cell climbs to when its current path is spent (see the module docstring)."""
+    closed = len(LADDER) - 1
+    mine = [a for a in state.actions if a.cell == cell.key]
+    if mine and mine[-1].status == "refused":
+        # a refused proposal climbs one rung: a policy that keeps repeating itself is stopped for that
+        return min(cell.rung + 1, closed)
+    if search_spent(state, cell):
+        return closed
+    executed = state.executed_keys()
+    for rung in range(cell.rung + 1, closed):
+        query = rung_search(state, cell, rung)
+        if query and f"search:{query_key(query)}" not in executed:
+            return rung
+    return closed
+
+
+def fruitless_reads(state: ResearchState, cell: Cell) -> int:
+    """Pages read in a row for the cell since its last search that added no fact."""
+    count = 0
+    for action in reversed(state.actions):
+        if action.cell != cell.key:
+            continue
+        if action.tool != "visit" or action.new_evidence:
+            break
+        if action.status == "ok":
+            count += 1
+    return count
+
+
+def fresh_search(state: ResearchState, cell: Cell) -> tuple[int, str] | None:
+    """The next rung's search, once `STALE_LIMIT` pages in a row read for the cell added nothing: the
+    results of a question that keeps yielding nothing are not all read before another question is asked
+    (the unread ones stay leads)."""
+    if fruitless_reads(state, cell) < STALE_LIMIT:
+        return None
+    executed = state.executed_keys()
+    for rung in range(cell.rung + 1, len(LADDER) - 1):
+        query = rung_search(state, cell, rung)
+        if query and f"search:{query_key(query)}" not in executed:
+            return rung, query
+    return None
