@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Literal, Sequence
 
 from ..contract import DimensionSpec, ObjectSpec
-from .attribution import Named, Subjects, attribute, mentions, page_subject, page_vocabulary
+from .attribution import Named, Subjects, attribute, mentions, page_subject
 from .extract import dimension_profile, value_in, values_for
 from .polarity import Polarity, asserted, polarity
 from .site import site_subject
@@ -41,8 +41,7 @@ def check_finding(
 ) -> Checked:
     named = [Named.of(o) for o in objects]
     discourse = Subjects(page_subject(title, named) or site_subject(url, title, named))
-    ents = mentions(quote, named, page_object=discourse.current, common=page_vocabulary(quote),
-                    title_object=discourse.page_object)  # "Vale is best known for her …" on Rita Vale's own page
+    ents = mentions(quote, named, page_object=discourse.current)
     typed = value_in(value, dim)
     prof = dimension_profile(dim)
     in_quote = [v for v in values_for(quote, prof, dim) if typed is None or v.canonical == typed.canonical]

@@ -17,7 +17,6 @@ def _check(obj: str, dim: DimensionSpec | str, value: str, quote: str, title: st
 
 
 @pytest.mark.parametrize("obj, dim, value, quote, title", [
-    ("Orla Fenn", "known for", "ceramics", "Fenn is best known for her ceramics.", "Orla Fenn"),
     ("Dale Marsh", "born", "1950", 'Robert "Dale" Marsh (1950 – 2001) was a racing driver.', "Dale Marsh"),
     ("Grey Osk Terrier", "origin", "Norway", "The Osk Terrier or Grey Osk Terrier is a breed of dog from Norway.",
      "Grey Osk Terrier"),
