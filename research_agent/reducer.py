@@ -58,6 +58,7 @@ from .state import (
     CellStatus,
     Finding,
     Lead,
+    RefusedFinding,
     ResearchState,
     RiskEvent,
     Source,
@@ -384,6 +385,8 @@ class Reducer:
             checked = check_finding(contract.objects, obj, dim, draft.value, quote, page.title or "", page.url)
             if checked.refusal is not None or checked.value is None:
                 state.progress.rejected(checked.refusal or "no_value")
+                if cell.refused is None:
+                    cell.refused = RefusedFinding(checked.refusal or "no_value", draft.value.strip(), quote, source.id)
                 return False
             value, display, matched = checked.value.canonical, checked.value.display, checked.matched
         if not value:
@@ -458,7 +461,7 @@ class Reducer:
         cell.scope_note = scope
         if cell.status == "pending":
             cell.status, cell.gap = "unavailable", "not_public"
-            cell.needed = f"no public statement found ({why})"
+            cell.needed = cell.refused.sentence() if cell.refused else f"no public statement found ({why})"
 
     # -------------------------------------------------------------- progress
     def _progress(self, state: ResearchState, transition: Transition) -> None:

@@ -254,6 +254,7 @@ def _question(state: ResearchState, c: Cell) -> OpenQuestion:
         conflict_resolution=c.resolution if c.conflict else None,
         scope=scope,
         exhausted=c.exhausted,
+        refused=c.refused.sentence() if c.refused is not None else None,
     )
 
 

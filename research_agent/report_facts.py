@@ -105,6 +105,9 @@ class OpenQuestion(_Facts):
     conflict_resolution: str | None = None
     scope: str = ""
     exhausted: bool = False
+    refused: str | None = None
+    """A statement a model proposed that the reader did not accept: "a statement was found but not accepted:
+    <why>, <quote>" (`state.RefusedFinding`)."""
 
 
 class Conflict(_Facts):

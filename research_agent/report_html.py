@@ -111,7 +111,8 @@ def _questions(facts: ReportFacts) -> str:
         bits = [f"<strong>{_e(q.object)} / {_e(q.dimension)}</strong> ({_e(q.status)})"]
         if q.needed:
             bits.append(f": still needed: {_e(q.needed)}")
-        sub = [f"<li>candidate (not cross-checked): {_e(c.value)} {_source_line(c)}</li>" for c in q.candidates]
+        sub = [f"<li>{_e(q.refused)}</li>"] if q.refused else []
+        sub += [f"<li>candidate (not cross-checked): {_e(c.value)} {_source_line(c)}</li>" for c in q.candidates]
         if q.conflict:
             sub.append(f"<li>conflict: {_e(q.conflict)}</li>")
         sub.append(f"<li>scope: {_e(q.scope)}</li>")

@@ -155,8 +155,10 @@ def _questions_md(f: ReportFacts) -> list[str]:
         if q.needed:
             head += f": still needed: {q.needed}"
         elif q.status == "unavailable":
-            head += ": not found in public sources"
+            head += f": {q.refused}" if q.refused else ": not found in public sources"
         out.append(head)
+        if q.refused and (q.needed or q.status != "unavailable"):
+            out.append(f"  - {q.refused}")
         for cand in q.candidates:
             out.append(f"  - {CANDIDATE}: {cand.value} — {_ref_line(cand)}")
         if q.conflict:

@@ -133,6 +133,37 @@ class Lead(Tracked):  # assignments are logged for the checkpoint: replace list 
     hint_display: str | None = None
 
 
+REFUSAL_WHY: dict[str, str] = {
+    "unattributed": "the quote is not about this object",
+    "no_value": "the quote holds no value of this dimension's kind",
+    "negated": "the quote negates it",
+    "question": "the quote asks it, it does not state it",
+    "doubted": "the quote reports it as a claim or rumour",
+    "past": "the quote states it as a past state",
+}
+"""Each reason the reader refuses a proposed finding for (`reading.verify.Refusal`), in words for the report."""
+
+
+@dataclass(frozen=True)
+class RefusedFinding:
+    """A statement a model proposed for a cell and the reader did not accept: the report says so instead of
+    "no public statement found"."""
+
+    reason: str
+    """A `reading.verify.Refusal` (a key of `REFUSAL_WHY`)."""
+    value: str
+    quote: str
+    source_id: str
+
+    @property
+    def why(self) -> str:
+        return REFUSAL_WHY.get(self.reason, self.reason)
+
+    def sentence(self) -> str:
+        """ "a statement was found but not accepted: <why>, "<quote>"" """
+        return f"a statement was found but not accepted: {self.why}, \"{self.quote}\""
+
+
 @dataclass
 class Cell:
     object: str
@@ -166,6 +197,15 @@ class Cell:
     irrelevant_reason: str | None = None
     stale_steps: int = 0
     """Steps spent on this cell at the current rung without new evidence."""
+    refused: RefusedFinding | None = None
+    """The first finding proposed for this cell that the reader refused (a model's), if any."""
+
+    @classmethod
+    def restore(cls, data: dict[str, Any]) -> "Cell":
+        d = dict(data)
+        if isinstance(d.get("refused"), dict):
+            d["refused"] = RefusedFinding(**d["refused"])
+        return cls(**d)
 
     @property
     def key(self) -> str:
@@ -325,7 +365,7 @@ class ResearchState(StateSchema):
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "ResearchState":
         d = dict(data)
-        d["cells"] = {k: Cell(**v) for k, v in d.get("cells", {}).items()}
+        d["cells"] = {k: Cell.restore(v) for k, v in d.get("cells", {}).items()}
         d["sources"] = {k: Source.restore(v) for k, v in d.get("sources", {}).items()}
         d["findings"] = {k: Finding.restore(v) for k, v in d.get("findings", {}).items()}
         d["leads"] = [Lead.restore(v) for v in d.get("leads", [])]

@@ -91,9 +91,6 @@ def test_only_the_composition_root_builds_the_store_and_the_model():
 
 PACKAGES = ("engine", "criteria", "research_agent")
 KNOWN_CYCLES = {
-    # The reader rewrite (branches reader-page / reader-ask) breaks this one: reading/extract.py and
-    # reading/tables.py import each other's types. The lead removes this entry when they land.
-    frozenset({"research_agent.reading.extract", "research_agent.reading.tables"}),
 }
 
 

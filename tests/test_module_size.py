@@ -13,11 +13,8 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("engine", "criteria", "research_agent")
 MAX_LINES = 600
 EXEMPT = {"research_agent/store/migrations.py"}
-UNDER_REWRITE = {
-    # The reader rewrite (branches reader-page / reader-ask) owns these and brings them under the
-    # limit; the lead removes this exclusion when they land.
-    "research_agent/reading/",
-}
+UNDER_REWRITE: set[str] = set()
+"""Paths a rewrite in flight may leave over the limit until it lands (none today)."""
 
 
 def long_modules(root: Path = ROOT, limit: int = MAX_LINES) -> dict[str, int]:

@@ -482,3 +482,18 @@ def test_files_of_a_plain_corpus_folder_show_their_path() -> None:
     assert display_url("https://corpus.local/notes/heron.md") == "notes/heron.md"
     assert display_url("https://corpus.local/my%20notes/a.txt") == "my notes/a.txt"
     assert display_url("https://alpha.example/docs/license") == "https://alpha.example/docs/license"
+
+
+def test_a_cell_whose_statement_was_refused_says_so_not_that_nothing_was_found() -> None:
+    from research_agent.state import RefusedFinding
+
+    s = completed_state()
+    pricing = s.cells["Beta/pricing"]
+    pricing.refused = RefusedFinding("negated", "$5 per month", "Beta no longer costs $5 per month.", "S4")
+    s = ResearchState.from_dict(json.loads(json.dumps(s.to_dict())))  # the refusal survives the checkpoint
+    md, _ = _build(s, EndKind.COMPLETED, StopReason.EVIDENCE_SUFFICIENT, "done")
+    line = next(ln for ln in _section(md, "Open questions").splitlines() if "Beta" in ln and "pricing" in ln)
+    assert 'a statement was found but not accepted: the quote negates it, "Beta no longer costs $5 per month."' in line
+    assert "not found in public sources" not in line
+    html = render_html(ReportFacts.model_validate(json.loads(json.dumps(_build(s, EndKind.COMPLETED, StopReason.EVIDENCE_SUFFICIENT, "done")[1]))))
+    assert "a statement was found but not accepted" in html

@@ -23,7 +23,6 @@ mention over reference, a cue over none, earlier over later).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Sequence
 
 from ..contract import DimensionSpec, ObjectSpec
@@ -35,6 +34,10 @@ from .attribution import (
 from .acronyms import expansions, is_acronym
 from .dimensions import Profile, infer_profile, meaning, profile_of, select_value
 from .lexicon import Family, compiled_patterns, cue_pattern
+from .gates import title_only
+from .readings import Reading, Target
+from .gates import refusal as gate_refusal
+from .polarity import asserted
 from .segment import split_sentences
 from .site import own_site, site_subject
 from .tables import table_readings
@@ -48,27 +51,6 @@ _HOW_RANK = {"name": 0, "alias": 0, "variant": 1, "short": 1, "reference": 2, "f
 _VAGUE = frozenset({"source-available", "open source", "open-source", "copyleft", "permissive", "free software"})
 """Category words a more specific value on the same page outranks ("source-available" vs "BUSL-1.1")."""
 _CURRENCIES = frozenset({"usd", "eur", "gbp", "jpy", "$", "€", "£", "chf", "cad", "aud", "inr"})
-
-
-@dataclass(frozen=True)
-class Target:
-    key: str
-    obj: ObjectSpec
-    dim: DimensionSpec
-
-
-@dataclass(frozen=True)
-class Reading:
-    """A value read for one cell from one sentence."""
-
-    cell: str
-    canonical: str
-    display: str
-    quote: str
-    attribution: Attribution
-    cued: bool
-    weak: bool = False
-    """The governing cue is one of the family's weak cues ("launched" for a founding year)."""
 
 
 def dimension_profile(dim: DimensionSpec) -> Profile:
@@ -322,11 +304,7 @@ def read_sentence(
         vals = [v for v in vals if window and window[0] <= v.start < window[1]]
     if not vals:
         return None
-    owned: list[tuple[Value, Attribution]] = []
-    for v in vals:
-        att = attribute(sentence, named, discourse, value_span=(v.start, v.end), ents=ents, target=target.obj.name)
-        if att is not None and att.obj == target.obj.name:
-            owned.append((v, att))
+    owned = _owned(sentence, vals, ents, target, named, discourse, prof)
     if not owned:
         return None
     weak, cued = False, cue is not None
@@ -351,6 +329,22 @@ def read_sentence(
         return Reading(target.key, found[0].canonical, found[0].display, sentence, next(a for _, a in owned), cued, weak)
     att = next(a for v, a in owned if v is chosen)
     return Reading(target.key, chosen.canonical, chosen.display, sentence, att, cued, weak)
+
+
+def _owned(
+    sentence: str, vals: list[Value], ents: list[EntityMention], target: Target, named: Sequence[Named],
+    discourse: Subjects, prof: Profile,
+) -> list[tuple[Value, Attribution]]:
+    """The values the sentence asserts (`polarity.asserted`) for the target's object, with their attribution."""
+    owned: list[tuple[Value, Attribution]] = []
+    for v in vals:
+        att = attribute(sentence, named, discourse, value_span=(v.start, v.end), ents=ents, target=target.obj.name)
+        if att is None or att.obj != target.obj.name:
+            continue
+        said = asserted(sentence, v, prof.kind)
+        if said is not None and gate_refusal(sentence, said, prof.kind, prof.cues, target.obj.names) is None:
+            owned.append((said, att))
+    return owned
 
 
 def _acronym_reading(sentence: str, target: Target, fam: Family | None) -> Reading | None:
@@ -497,6 +491,8 @@ def read_page(
         ents = mentions(sentence, named, page_object=current, common=common, title_object=discourse.page_object)
         for t in targets:
             r = read_sentence(sentence, ents, t, named, discourse, profiles[t.key])
+            if r is not None and title_only(r.quote, title):
+                r = None  # a page's title alone is a heading, not a statement (`gates`)
             if r is None or (r.attribution.how in _UNNAMED and discourse.page_object != t.obj.name):
                 continue  # "It"/"We"/a headless line speaks for the object only on a page titled with it
             if r.attribution.how in _UNNAMED and _FIRST_PERSON.match(sentence) and not own_site(url, Named.of(t.obj)):

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Callable, Sequence
 from .attribution import Attribution, Named
 
 if TYPE_CHECKING:
-    from .extract import Profile, Reading, Target
+    from .dimensions import Profile
+    from .readings import Reading, Target
     from .values import Value
 
 __all__ = ["table_rows", "header_column"]

@@ -1,0 +1,37 @@
+"""Sentences parsed by spaCy's dependency parser, once each.
+
+`parsed` caches one `Doc` per sentence text (the reader asks about the same
+sentence for several cells and values); `token_at` finds the token holding a
+value's first character.  spaCy loads on the first parse (`reading.nlp`), and
+only sentences a rule needs are parsed (`polarity` parses a sentence only when
+it holds a closed-class trigger word).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from .nlp import ParserUnavailable, parse
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
+
+__all__ = ["parsed", "token_at"]
+
+
+@lru_cache(maxsize=4096)
+def parsed(sentence: str) -> Doc | None:
+    """The sentence's parse, or None when no pipeline is installed (the reader then keeps its surface rules)."""
+    try:
+        return parse([sentence])[0]
+    except ParserUnavailable:
+        return None
+
+
+def token_at(doc: Doc, start: int) -> Token | None:
+    """The token holding character offset `start` (or the first one after it)."""
+    for tok in doc:
+        if tok.idx <= start < tok.idx + max(len(tok.text), 1) or tok.idx >= start:
+            return tok
+    return None
