@@ -10,12 +10,16 @@ Starts its own PostgreSQL cluster (`tests/pgcluster.py`, server defaults: fsync 
 (b) the checkpoint: `Store.checkpoint` of each step of the demo run, on PostgreSQL over loopback
     and on SQLite, median and 90th percentile, wall and CPU; and the store alone, 100 steps of a
     growing state (`tests/store/_store_kit`: a search, a visit, a source with its fingerprint and
-    findings per step) checkpointed in a loop.  Goal: ≤ 5 ms median on PostgreSQL.
+    findings per step) checkpointed in a loop, under a lease (the fence a worker's commits carry).
+    Goal: ≤ 5 ms median on PostgreSQL.  Beside the milliseconds, the round trips to the server and
+    the statements per checkpoint, counted from libpq's trace (`tests/pgtrace.py`): figures that
+    do not depend on the machine's load.
 (c) `research batch` of 1,000 questions (a new task row and a queue job each), wall time of the
     command, start-up included.  Goal: ≤ 5 s.
 (d) the shared rate limit: one grant and its release (two transactions), median.
 
-Usage: python bench/scale.py [--rounds 1,2,4] [--tasks-per-worker 3]
+Usage: python bench/scale.py [--parts a,b,c,d] [--rounds 1,2,4] [--tasks-per-worker 3]
+(`--parts b`: the checkpoint only, about a minute.)
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from pgcluster import PgCluster  # noqa: E402
+from pgtrace import RoundTrips  # noqa: E402
 
 from research_agent import compose  # noqa: E402
 from research_agent.config import DEMO_CORPUS, ResearchConfig  # noqa: E402
@@ -81,14 +86,19 @@ def throughput(cluster: PgCluster, k: int, per_worker: int, tmp: Path) -> float:
     return rows[2] / span
 
 
-def checkpoint_times(store, tmp: Path, runs: int = 5) -> tuple[list[float], list[float]]:
+def checkpoint_times(store, tmp: Path, runs: int = 5, tracer: RoundTrips | None = None) -> tuple[list[float], list[float]]:
     """Wall and CPU milliseconds of each checkpoint of `runs` demo runs (prefetching off: no
-    background thread competes for the interpreter lock while the store waits on the server)."""
+    background thread competes for the interpreter lock while the store waits on the server);
+    with `tracer`, one more run whose checkpoints are traced (round trips counted), not timed."""
     times: list[float] = []
     cpu: list[float] = []
     inner = store.checkpoint
+    traced = [False]
 
     def timed(*args, **kw):
+        if tracer is not None and traced[0]:
+            with tracer.counting():
+                return inner(*args, **kw)
         t0, c0 = time.perf_counter(), time.thread_time()
         inner(*args, **kw)
         times.append((time.perf_counter() - t0) * 1000)
@@ -96,32 +106,44 @@ def checkpoint_times(store, tmp: Path, runs: int = 5) -> tuple[list[float], list
 
     store.checkpoint = timed
     cfg = ResearchConfig(corpus=DEMO_CORPUS, traces=tmp / "traces", prefetch=0)
-    for i in range(runs):
+    for i in range(runs + (tracer is not None)):
+        traced[0] = i == runs
         compose.start(store, cfg, parse_question(QUESTION), task_id=f"ckpt-{i}-{os.urandom(2).hex()}",
                       index_path=tmp / "index.db")
     return times, cpu
 
 
-def store_alone(url: str, steps: int = 100) -> tuple[float, float, float]:
-    """Median wall, p90 wall and median CPU milliseconds of checkpointing a state that grows a step at a time."""
+def store_alone(url: str, tmp: Path, steps: int = 100, traced: int = 10) -> tuple[float, float, float, RoundTrips]:
+    """Median wall, p90 wall and median CPU milliseconds of checkpointing a state that grows a step at a
+    time under a lease, and the round trips of `traced` more steps (traced, not timed)."""
     sys.path.insert(0, str(ROOT / "tests" / "store"))
     from _store_kit import add_step, base_state, new_task
 
-    from research_agent.store.pg import PgStore
+    from research_agent.store.pg import PgStore, open_pool
 
-    store = PgStore(url)
+    tracer = RoundTrips(tmp)
+    pool = open_pool(url, configure=tracer.configure)
+    store = PgStore(url, pool=pool)
     new_task(store)
+    with store.database.connection() as conn:
+        conn.execute("UPDATE tasks SET lease_epoch = 1 WHERE id = 't1'")
+    store.hold_lease("t1", 1)
     run = store.start_run("t1", "first")
     state = base_state()
     wall, cpu = [], []
-    for step in range(1, steps + 1):
+    for step in range(1, steps + traced + 1):
         add_step(state, step)
+        if step > steps:
+            with tracer.counting():
+                store.checkpoint("t1", run, state, {"steps": step})
+            continue
         t0, c0 = time.perf_counter(), time.thread_time()
         store.checkpoint("t1", run, state, {"steps": step})
         wall.append((time.perf_counter() - t0) * 1000)
         cpu.append((time.thread_time() - c0) * 1000)
     store.close()
-    return statistics.median(wall), _pct(wall, 0.9), statistics.median(cpu)
+    pool.close()
+    return statistics.median(wall), _pct(wall, 0.9), statistics.median(cpu), tracer
 
 
 def limiter_cost(url: str, n: int = 200) -> float:
@@ -146,40 +168,64 @@ def _pct(values: list[float], q: float) -> float:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--parts", default="a,b,c,d", help="which measurements (a: throughput, b: checkpoint, "
+                                                      "c: batch submit, d: rate limit)")
     ap.add_argument("--rounds", default="1,2,4")
     ap.add_argument("--tasks-per-worker", type=int, default=3)
     args = ap.parse_args()
+    parts = set(args.parts.split(","))
     cluster = PgCluster(fast=False).start()
     try:
         with tempfile.TemporaryDirectory(prefix="research-scale-") as tmp_name:
             tmp = Path(tmp_name)
-            _run(cluster, tmp, [int(k) for k in args.rounds.split(",")], args.tasks_per_worker)
+            if "c" in parts or "d" in parts:
+                submit_and_limit(cluster, tmp, parts)
+            if "b" in parts:
+                checkpoint(cluster, tmp)
+            if "a" in parts:
+                rounds(cluster, tmp, [int(k) for k in args.rounds.split(",")], args.tasks_per_worker)
     finally:
         cluster.stop()
 
 
-def _run(cluster: PgCluster, tmp: Path, rounds: list[int], per_worker: int) -> None:
-    from research_agent.store import Store
-    from research_agent.store.pg import PgStore
-
+def submit_and_limit(cluster: PgCluster, tmp: Path, parts: set[str]) -> None:
     url = _database(cluster, "bench")
-    batch = tmp / "questions.txt"
-    batch.write_text("".join(f"Compare Vendor{i}a and Vendor{i}b on license and pricing\n" for i in range(1000)))
-    t0 = time.perf_counter()
-    out = _research("batch", str(batch), "--db", url).stdout.strip()
-    print(f"(c) research batch of 1,000 questions: {time.perf_counter() - t0:.2f} s ({out}); goal ≤ 5 s")
-    print(f"(d) shared rate limit, one grant + release: {limiter_cost(url):.2f} ms median")
-    pg, pg_cpu = checkpoint_times(PgStore(_database(cluster, "ckpt")), tmp)
+    if "c" in parts:
+        batch = tmp / "questions.txt"
+        batch.write_text("".join(f"Compare Vendor{i}a and Vendor{i}b on license and pricing\n" for i in range(1000)))
+        t0 = time.perf_counter()
+        out = _research("batch", str(batch), "--db", url).stdout.strip()
+        print(f"(c) research batch of 1,000 questions: {time.perf_counter() - t0:.2f} s ({out}); goal ≤ 5 s")
+    if "d" in parts:
+        print(f"(d) shared rate limit, one grant + release: {limiter_cost(url):.2f} ms median")
+
+
+def checkpoint(cluster: PgCluster, tmp: Path) -> None:
+    from research_agent.store import Store
+    from research_agent.store.pg import PgStore, open_pool
+
+    url = _database(cluster, "ckpt")
+    tracer = RoundTrips(tmp)
+    pool = open_pool(url, configure=tracer.configure)
+    pg, pg_cpu = checkpoint_times(PgStore(url, pool=pool), tmp, tracer=tracer)
+    pool.close()
     lite, lite_cpu = checkpoint_times(Store(tmp / "ckpt.db"), tmp)
+    trips, statements = tracer.per_block()
     print(f"(b) checkpoint per step, {len(pg)} steps: PostgreSQL median {statistics.median(pg):.2f} ms wall "
-          f"(p90 {_pct(pg, 0.9):.2f}), {statistics.median(pg_cpu):.2f} ms CPU; SQLite median "
+          f"(p90 {_pct(pg, 0.9):.2f}), {statistics.median(pg_cpu):.2f} ms CPU, {trips:.2f} round trips and "
+          f"{statements:.1f} statements per checkpoint ({tracer.blocks} traced); SQLite median "
           f"{statistics.median(lite):.2f} ms wall (p90 {_pct(lite, 0.9):.2f}), {statistics.median(lite_cpu):.2f} ms CPU; "
           f"goal ≤ 5 ms median on PostgreSQL (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
-    alone = store_alone(_database(cluster, "alone"))
-    print(f"(b) the PostgreSQL store alone, 100 growing steps: median {alone[0]:.2f} ms wall (p90 {alone[1]:.2f}), "
-          f"{alone[2]:.2f} ms CPU")
+    wall, p90, cpu, alone = store_alone(_database(cluster, "alone"), tmp)
+    trips, statements = alone.per_block()
+    print(f"(b) the PostgreSQL store alone, 100 growing steps under a lease: median {wall:.2f} ms wall "
+          f"(p90 {p90:.2f}), {cpu:.2f} ms CPU; {trips:.2f} round trips and {statements:.1f} statements per "
+          f"checkpoint ({alone.blocks} traced)")
+
+
+def rounds(cluster: PgCluster, tmp: Path, ks: list[int], per_worker: int) -> None:
     base = None
-    for k in rounds:
+    for k in ks:
         rate = throughput(cluster, k, per_worker, tmp)
         base = base if base is not None else rate / k
         print(f"(a) {k} worker(s), {per_worker * k} tasks: {rate:.2f} tasks/s = {rate / base:.2f}× one worker "

@@ -16,7 +16,9 @@ stale or gone.
 * Before every tool or model call the worker asks `LeaseGate.before_call`;
   a lease whose epoch moved on raises `LeaseLost`.  A lease whose epoch is
   ours but whose heartbeat is stale (the worker was paused, or the database
-  was away) waits up to `stalled_seconds` for the heartbeat to come back:
+  was away) waits up to `stalled_seconds` for the heartbeat to come back —
+  counting its pauses between questions, not the time an answer took (a wait
+  for the database is one the heartbeat shared):
   either it does (nobody took over: go on) or the epoch moves (stop).  While
   the database cannot be reached at all the gate waits (up to 30 s): nobody
   can take the task over meanwhile.
@@ -136,8 +138,15 @@ class LeaseGate:
         return self._outage_since + self.outage_seconds
 
     def before_call(self, kind: CallKind, name: str) -> None:
+        """Return when the lease is ours and its heartbeat fresh; raise `LeaseLost` when it was taken over,
+        or when the heartbeat stayed stale over `stalled_seconds` of this gate's own waiting.
+
+        Only the pauses between answers count towards the stale wait, not the time an answer took: a
+        question that waited for the database (an outage that shows as a wait for a pool connection, not
+        as an error) is time in which the heartbeat could not beat either, and the heartbeat's first
+        write after it may be queued behind this very question."""
         self.checks += 1
-        deadline = time.monotonic() + self.leases.stalled_seconds
+        waited = 0.0
         while True:
             try:
                 ours, fresh = self.leases.state(self.lease)
@@ -145,7 +154,7 @@ class LeaseGate:
                 if time.monotonic() >= self._outage_ends():
                     raise
                 time.sleep(0.25)  # the database is away: nobody can take the task over meanwhile
-                deadline = time.monotonic() + self.leases.stalled_seconds
+                waited = 0.0
                 continue
             self._outage_since = None
             if not ours:
@@ -153,10 +162,17 @@ class LeaseGate:
                                                     f"call ({name}); this worker makes no further call")
             if fresh:
                 return
-            if time.monotonic() >= deadline:
+            if waited >= self.leases.stalled_seconds:
                 raise LeaseLost(self.lease.task_id, f"worker {self.lease.worker}'s heartbeat stayed stale for "
                                                     f"{self.leases.stalled_seconds:g} s before a {kind.value} call")
-            time.sleep(0.1)
+            waited += _pause(0.1)
+
+
+def _pause(seconds: float) -> float:
+    """Sleep `seconds`; the time that actually passed (more on a loaded machine)."""
+    start = time.monotonic()
+    time.sleep(seconds)
+    return time.monotonic() - start
 
 
 class Released(Exception):

@@ -2,8 +2,10 @@
 
 `PgStore(url)` is `Store` with another `Database`: the store's SQL is written
 once, with `?` placeholders and `ON CONFLICT … excluded`/`RETURNING`, which
-both dialects speak; `PgDatabase` hands the store a connection whose
-`execute` turns `?` into psycopg's `%s`.  The schema comes from
+both dialects speak; `PgDatabase` hands the store a connection (`pg_batch.Batch`)
+that binds `?` on the client and holds statements back until an answer is
+needed, so a checkpoint is two round trips (its reads, then its writes and
+commit).  The schema comes from
 `pg_migrations.py` (the same numbers as SQLite's).  This module is imported
 only for a `postgresql://` URL (`construct.open_store`), so the SQLite path
 never loads psycopg.
@@ -14,7 +16,9 @@ never loads psycopg.
   lease, and the lease fence's `UPDATE` holds the task row until commit); a
   read is `BEGIN … REPEATABLE READ READ ONLY`, one snapshot, like SQLite's
   deferred `BEGIN`.  Commits do not wait for the server's disk flush
-  (`_SESSION`): the durability of SQLite's `synchronous=NORMAL`.  The pool is handed to Procrastinate too (`scale/queue.py`).
+  (`_SESSION`): the durability of SQLite's `synchronous=NORMAL`.  The pool is handed to Procrastinate
+  too (`scale/queue.py`).  A connection is handed out without asking the server whether it is alive
+  unless its idle socket shows the server said something (`quiet_or_checked`).
 * **An outage is waited out.**  A connection that fails (the server restarted,
   the network blinked) is a `StoreUnavailable`; `checkpoint` and `finish` —
   both idempotent — are retried for up to `outage_seconds`, so a worker rides
@@ -25,12 +29,14 @@ never loads psycopg.
 from __future__ import annotations
 
 import logging
+import select
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, cast
 
 from .errors import StoreError
+from .pg_batch import Batch
 from .pg_url import is_pg_url, safe_url
 from .pg_migrations import PG_LATEST_VERSION, current_version, migrate
 from .store import Store
@@ -52,27 +58,42 @@ class StoreUnavailable(StoreError):
     """The database server cannot be reached right now; nothing was written."""
 
 
-class _Conn:
-    """A psycopg connection that takes the store's `?` placeholders."""
+def quiet_or_checked(conn: Any) -> None:
+    """The pool's check of a connection it hands out, without a round trip when there is nothing to ask.
 
-    _cache: dict[str, str] = {}
+    An idle autocommit connection has nothing to receive: when its socket is readable, the server has
+    said something — almost always goodbye (a restart, a killed backend, an idle timeout), whose FATAL
+    message and end of stream wait there — and psycopg_pool's own check (an empty query) settles it,
+    raising for a dead connection, which the pool then replaces.  A quiet socket costs no round trip,
+    where the empty query cost one per transaction (a sixth of a checkpoint's)."""
+    import psycopg
+    import psycopg_pool
 
-    def __init__(self, conn: Any) -> None:
-        self.raw = conn
+    if conn.closed:
+        raise psycopg.OperationalError("the connection is closed")
+    if _readable(conn.pgconn.socket):
+        psycopg_pool.ConnectionPool.check_connection(conn)
 
-    @classmethod
-    def _sql(cls, sql: str) -> str:
-        found = cls._cache.get(sql)
-        if found is None:
-            found = cls._cache[sql] = sql.replace("%", "%%").replace("?", "%s")
-        return found
 
-    def execute(self, sql: str, params: Sequence[Any] | Mapping[str, Any] = ()) -> Any:
-        return self.raw.execute(self._sql(sql), params)
+def _readable(fd: int) -> bool:
+    """Whether the socket has something to read, without waiting (poll: no FD_SETSIZE limit)."""
+    if not hasattr(select, "poll"):
+        return bool(select.select([fd], [], [], 0)[0])
+    poller = select.poll()
+    poller.register(fd, select.POLLIN | select.POLLPRI)
+    return bool(poller.poll(0))
 
-    def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
-        with self.raw.cursor() as cur:
-            cur.executemany(self._sql(sql), rows)
+
+def open_pool(url: str, *, max_size: int = 4, open_now: bool = True, configure: Callable[[Any], None] | None = None) -> Any:
+    """The store's connection pool on `url`: autocommit connections (the store issues its own BEGIN),
+    commits that do not wait for the server's flush (`_SESSION`), each checked as it is handed out
+    (`quiet_or_checked`); `configure` runs on every new connection (a benchmark traces them)."""
+    import psycopg_pool
+
+    return psycopg_pool.ConnectionPool(
+        url, min_size=1, max_size=max_size, open=open_now, kwargs={"autocommit": True, "options": _SESSION},
+        check=quiet_or_checked, configure=configure, name="research-store",
+    )
 
 
 class PgDatabase:
@@ -92,10 +113,7 @@ class PgDatabase:
                 reason = " ".join(str(exc).split())[:300] or type(exc).__name__
                 raise StoreError(f"cannot connect to {self.where} ({reason}); check the URL and that the server "
                                  "is running, or pass --db to use another database") from exc
-            pool = psycopg_pool.ConnectionPool(
-                url, min_size=1, max_size=max_size, open=False, kwargs={"autocommit": True, "options": _SESSION},
-                check=psycopg_pool.ConnectionPool.check_connection, name="research-store",
-            )
+            pool = open_pool(url, max_size=max_size, open_now=False)
             try:
                 pool.open(wait=True, timeout=10.0)
             except psycopg_pool.PoolTimeout as exc:
@@ -118,17 +136,16 @@ class PgDatabase:
             raise self.unavailable(exc) from exc
 
     @contextmanager
-    def transaction(self, write: bool) -> Iterator[_Conn]:
-        """A transaction (committed on success, rolled back on any exception)."""
-        begin = "BEGIN" if write else "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
+    def transaction(self, write: bool) -> Iterator[Batch]:
+        """A transaction (committed on success, rolled back on any exception); its statements are
+        held back and sent together when a result is read and at the commit (`pg_batch.py`)."""
         with self.connection() as conn:
             try:
-                # pipeline mode: statements go out without waiting for each answer; a result that is
-                # read (a SELECT, the fence's row count) waits, so a checkpoint's writes share round trips
-                with conn.pipeline():
-                    conn.execute(begin)
-                    yield _Conn(conn)
-                    conn.execute("COMMIT")
+                batch = Batch(conn)
+                batch.execute("BEGIN" if write else "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+                yield batch
+                batch.execute("COMMIT")
+                batch.flush()
             except BaseException:
                 if not conn.closed and conn.info.transaction_status != self._psycopg.pq.TransactionStatus.IDLE:
                     conn.execute("ROLLBACK")

@@ -75,16 +75,16 @@ def core_changes(core: dict[str, Any], before: dict[str, Any] | None) -> dict[st
 
 
 def record_step(conn: sqlite3.Connection, task_id: str, run_id: str | None, step: int, facts: StepFacts | None,
-                core: dict[str, Any], changes: list[RowChange]) -> None:
-    """Append a checkpoint's changes to the log (inside the checkpoint's transaction)."""
+                core: dict[str, Any], changes: list[RowChange], saved_core: str | None) -> None:
+    """Append a checkpoint's changes to the log (inside the checkpoint's transaction); `saved_core` is the
+    step's `core_json` already in the log (read by the caller before its writes), if any.  Writes only."""
     conn.executemany(
         "INSERT INTO replay_rows (task_id, step, kind, op, key, data_json) VALUES (?, ?, ?, ?, ?, ?)",
         [(task_id, step, c.kind, c.op, c.key, c.text) for c in changes],
     )
     f = facts
     # a second write at the same step (the end of a run) adds its changed fields to the step's
-    saved = conn.execute("SELECT core_json FROM replay_steps WHERE task_id = ? AND step = ?", (task_id, step)).fetchone()
-    merged = {**json.loads(saved[0]), **core} if saved is not None else core
+    merged = {**json.loads(saved_core), **core} if saved_core is not None else core
     conn.execute(
         "INSERT INTO replay_steps (task_id, step, run_id, run_step, hard_only, elapsed, tokens, cost, stop_reason, "
         "stop_detail, core_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (task_id, step) DO UPDATE SET "

@@ -48,8 +48,6 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
-
 from engine.stop_reason import StopReason
 
 from ..contract import TaskContract
@@ -59,6 +57,7 @@ from . import migrations
 from .db import Database
 from .secrets import may_hold_secret, redact_secrets, strip_secrets
 from .errors import LeaseLost, StoreError, UnknownTask
+from .readahead import Saved, ask_saved, usage_of as _usage
 from .records import (
     ActionRecord,
     ReportFormat,
@@ -101,17 +100,6 @@ def _collector_paused() -> Iterator[None]:
     finally:
         if enabled:
             gc.enable()
-
-
-def _usage(value: RunUsage | Mapping[str, Any] | None) -> RunUsage:
-    if value is None:
-        return RunUsage()
-    if isinstance(value, RunUsage):
-        return value
-    try:
-        return RunUsage.model_validate(dict(value))
-    except ValidationError as exc:
-        raise StoreError(f"bad usage figures {dict(value)!r}: {exc.errors()[0]['msg']}") from exc
 
 
 def _reason(value: StopReason | str | None) -> str | None:
@@ -199,15 +187,22 @@ class Store:
             self._leases[task_id] = epoch
 
     def _fence(self, conn: Any, task_id: str) -> None:
+        self._held(task_id, self._ask_fence(conn, task_id))
+
+    def _ask_fence(self, conn: Any, task_id: str) -> Any:
+        """Send the lease check (None: no lease held); `_held` reads its answer, so statements sent
+        between the two share its round trip on PostgreSQL."""
         epoch = self._leases.get(task_id)
         if epoch is None:
-            return
+            return None
         # an UPDATE, not a SELECT: it holds the row until commit, so a claim waits for this commit; the
-        # RETURNING row is read (not a row count, which a pipelined PostgreSQL connection has only later)
-        found = conn.execute("UPDATE tasks SET lease_epoch = lease_epoch WHERE id = ? AND lease_epoch = ? "
-                             "RETURNING lease_epoch", (task_id, epoch)).fetchone()
-        if found is None:
-            raise LeaseLost(task_id, f"its lease {epoch} was taken over; this commit is dropped")
+        # RETURNING row is read (not a row count, which a held PostgreSQL statement has only once sent)
+        return conn.execute("UPDATE tasks SET lease_epoch = lease_epoch WHERE id = ? AND lease_epoch = ? "
+                            "RETURNING lease_epoch", (task_id, epoch))
+
+    def _held(self, task_id: str, asked: Any) -> None:
+        if asked is not None and asked.fetchone() is None:
+            raise LeaseLost(task_id, f"its lease {self._leases.get(task_id)} was taken over; this commit is dropped")
 
     @staticmethod
     def _task_row(conn: sqlite3.Connection, task_id: str) -> tuple:
@@ -288,8 +283,13 @@ class Store:
         plan = self._plan(task_id, state)
         try:
             with self._write() as conn:
-                self._fence(conn, task_id)
-                written = self._write_state(conn, task_id, run_id, state, run_usage, plan, running=True, facts=facts)
+                # every read is sent before the first answer is waited for, every write after it: on
+                # PostgreSQL one round trip for the reads (the lease fence's among them), one for the commit
+                fence = self._ask_fence(conn, task_id)
+                saved = ask_saved(conn, task_id, run_id, int(state.current_step))
+                self._held(task_id, fence)
+                written = self._write_state(conn, task_id, run_id, state, run_usage, plan, saved(), running=True,
+                                            facts=facts)
         except BaseException:
             plan.drop()  # not committed: the next checkpoint writes everything
             raise
@@ -321,7 +321,8 @@ class Store:
             self._task_row(conn, task_id)
             self._fence(conn, task_id)
             if state is not None and plan is not None:
-                self._write_state(conn, task_id, run_id, state, run_usage, plan)
+                self._write_state(conn, task_id, run_id, state, run_usage, plan,
+                                  ask_saved(conn, task_id, run_id, int(state.current_step))())
             self._check_run(conn, task_id, run_id)
             conn.execute(
                 "UPDATE runs SET ended_at = ?, end_kind = ?, stop_reason = ?, stop_detail = ? WHERE id = ?",
@@ -364,24 +365,20 @@ class Store:
 
     def _write_state(
         self, conn: sqlite3.Connection, task_id: str, run_id: str, state: ResearchState, usage: RunUsage | None,
-        plan: "_Plan", *, running: bool = False, facts: StepFacts | None = None,
+        plan: "_Plan", saved: Saved, *, running: bool = False, facts: StepFacts | None = None,
     ) -> Written:
-        """Write the planned rows and the state row; `running` also marks the task running (a checkpoint)."""
-        # one indexed read for the run, its task (a run's task exists: foreign key) and the saved rows' generation
-        found = conn.execute(
-            "SELECT runs.task_id, runs.start_step, state.layout, state.generation FROM runs "
-            "LEFT JOIN state ON state.task_id = runs.task_id WHERE runs.id = ?",
-            (run_id,),
-        ).fetchone()
+        """Write the planned rows and the state row; `running` also marks the task running (a checkpoint).
+        Only writes: what they depend on was read before (`saved`)."""
+        found = saved.run
         if found is None or found[0] != task_id:
             self._task_row(conn, task_id)  # UnknownTask first, as every method does
             self._check_run(conn, task_id, run_id)
         start_step = int(found[1])
         now = _now()
-        saved = found[2:] if found[2] is not None else None
-        generation = (saved[1] if saved is not None else 0) + 1
+        rows = found[2:] if found[2] is not None else None
+        generation = (rows[1] if rows is not None else 0) + 1
         written = plan.written
-        fresh = saved is not None and saved[0] == LAYOUT and plan.cached is not None and plan.cached.generation == saved[1]
+        fresh = rows is not None and rows[0] == LAYOUT and plan.cached is not None and plan.cached.generation == rows[1]
         if not fresh or written is None:  # no cache, or another writer moved the rows: write them all
             if written is not None:
                 written.close()
@@ -390,7 +387,7 @@ class Store:
         plan.writer.apply(conn)
         before = plan.cached.core if plan.cached is not None and written is plan.written else None
         record_step(conn, task_id, run_id, int(state.current_step), facts, core_changes(plan.core, before),
-                    plan.writer.changes)
+                    plan.writer.changes, saved.step_core)
         written.core = plan.core
         core_json = plan.core_json
         conn.execute(
@@ -406,10 +403,8 @@ class Store:
         else:
             conn.execute("UPDATE runs SET steps = ? WHERE id = ?", (steps, run_id))
         mark = "status = 'running', " if running else ""
-        conn.execute(
-            f"UPDATE tasks SET {mark}usage_json = ?, updated_at = ? WHERE id = ?",
-            (self._task_usage(conn, task_id).model_dump_json(), now, task_id),
-        )
+        conn.execute(f"UPDATE tasks SET {mark}usage_json = ?, updated_at = ? WHERE id = ?",
+                     (saved.task_usage(run_id, usage).model_dump_json(), now, task_id))
         return written
 
     # ------------------------------------------------------------ reading
