@@ -2,7 +2,7 @@
 
 Sets: RAMDocs (rows 1–200 / 201–400), the real comparison paragraphs (dev = comparison +
 comparison-fresh, test = comparison-test), MuSiQue single hops (questions 1–50 / 51–100) and
-the synthetic cases (evalsets_dev/ / evalsets_test/).  A part whose cases are not written yet
+the synthetic cases (evalsets_dev/ + evalsets_dev2/ / evalsets_test/).  A part whose cases are not written yet
 is listed as such.  Per part: cases, cells right (the confirmed value checked against gold),
 confirmed values that are no gold form, endings, gold read, wrong confirmations, tool calls per
 case against the minimum, fallback contracts and the wall time; per set, the dev − test gap in
@@ -33,7 +33,7 @@ from research_agent.evals.realdata_figures import HEADER, SetFigures, case_lines
 from research_agent.evals.runner import run_eval
 
 SETS = ("ramdocs", "comparison", "musique", "synthetic")
-SYNTHETIC = {"dev": REPO_ROOT / "evalsets_dev", "test": REPO_ROOT / "evalsets_test"}
+SYNTHETIC = {"dev": (REPO_ROOT / "evalsets_dev", REPO_ROOT / "evalsets_dev2"), "test": (REPO_ROOT / "evalsets_test",)}
 COMPARISON = {"dev": ("comparison", "comparison-fresh"), "test": ("comparison-test",)}
 
 
@@ -53,10 +53,11 @@ class Part:
 def build_part(name: str, split: str, dest: Path, limit: int | None) -> tuple[list[Path], str]:
     """The case folders of one part and a note on what was left out (RealDataMissing when absent)."""
     if name == "synthetic":
-        root = SYNTHETIC[split]
-        if not root.is_dir():
-            raise RealDataMissing(f"{root.name}/ is not written yet")
-        cases = sorted(p.parent for p in root.rglob("case.toml"))
+        roots = SYNTHETIC[split]
+        for root in roots:
+            if not root.is_dir():
+                raise RealDataMissing(f"{root.name}/ is not written yet")
+        cases = sorted(p.parent for root in roots for p in root.rglob("case.toml"))
         return cases[:limit] if limit else cases, ""
     if name == "comparison":
         cases: list[Path] = []

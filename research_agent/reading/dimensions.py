@@ -39,7 +39,7 @@ from .lexicon import Family, cue_pattern, family_named, infer_kind
 if TYPE_CHECKING:
     from .values import Value
 
-__all__ = ["Meaning", "Profile", "infer_profile", "meaning", "profile_of", "select_value", "SELECTORS"]
+__all__ = ["Meaning", "Profile", "head_unit", "unit_of", "infer_profile", "meaning", "profile_of", "select_value", "SELECTORS"]
 
 _MONEY = frozenset("price pricing cost fee charge salary income revenue budget fare tuition wage subscription rent".split())
 _INFORMATION = frozenset("storage memory ram quota disk bandwidth".split())
@@ -48,6 +48,8 @@ _MASS = frozenset("weight mass".split())
 _DURATION = frozenset("trial retention warranty lifetime lifespan".split())
 _INTERVAL = frozenset("cadence frequency interval schedule".split())
 _LIST = frozenset("platform integration browser".split())
+_HEAD_UNITS: dict[str, str] = {**dict.fromkeys(_LENGTH, "m"), **dict.fromkeys(_MASS, "kg"), **dict.fromkeys(_INFORMATION, "B")}
+"""The SI unit a quantity's head measures in: a range or height is a length, a weight a mass, storage bytes."""
 _HEAD_KINDS: dict[str, str] = {
     **dict.fromkeys(_MONEY, "money"),
     **dict.fromkeys(_INFORMATION | _LENGTH | _MASS | {"size", "capacity", "latency", "area"}, "quantity"),
@@ -253,3 +255,13 @@ def infer_profile(prof: Profile, sentences: list[str]) -> Profile:
 
     kind = infer_kind([kinds_in(s) - _WHEN_ONLY for s in sentences if prof.cues.search(s)])
     return Profile(None, kind, prof.cues, False, prof.meaning) if kind else prof
+
+
+def head_unit(m: Meaning | None) -> str | None:
+    """The canonical unit of the quantity a dimension's head names ("weight" → kg, "range" → m), or None."""
+    return _HEAD_UNITS.get(m.head) if m is not None and m.head and m.kind == "quantity" else None
+
+
+def unit_of(v: "Value") -> str:
+    """The canonical unit of a quantity value ("21.4 kg" → kg, "85 km" → m)."""
+    return v.canonical.rpartition(" ")[2] if v.kind == "quantity" else ""

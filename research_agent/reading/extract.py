@@ -32,7 +32,7 @@ from .attribution import (
     sentence_subject,
 )
 from .acronyms import expansions, is_acronym
-from .dimensions import Profile, infer_profile, meaning, profile_of, select_value
+from .dimensions import Profile, head_unit, infer_profile, meaning, profile_of, select_value, unit_of
 from .lexicon import Family, compiled_patterns, cue_pattern
 from .gates import title_only
 from .readings import Reading, Target
@@ -285,6 +285,7 @@ def read_sentence(
 ) -> Reading | None:
     cue = prof.cues.search(sentence)
     fam = prof.family
+    unit = head_unit(prof.meaning) if not target.dim.unit else None
     if (expanded := _acronym_reading(sentence, target, fam)) is not None:
         return expanded
     found = _lifespan(sentence, ents, target.obj.name, fam.name) if fam is not None and fam.name in ("born", "died") else None
@@ -292,12 +293,15 @@ def read_sentence(
         return life
     if cue is None and prof.kind == "money" and fam is not None and fam.name == "price":
         cue = _RATE.search(sentence)  # "$12/user/mo" answers a price by itself
-    if cue is None and not prof.cue_optional:
+    vals = values_for(sentence, prof, target.dim) if cue is not None or prof.cue_optional or unit else []
+    if unit:  # a quantity in another unit is not this one; one in the head's own unit names it ("weighs 21.4 kg")
+        vals = [v for v in vals if unit_of(v) == unit]
+    unit_cued = cue is None and bool(unit) and bool(vals)
+    if cue is None and not prof.cue_optional and not unit_cued:
         return None
-    vals = values_for(sentence, prof, target.dim)
     if prof.kind == "count":
         vals = [v for v in vals if not re.search(r"%|percent", v.display, re.I)]
-    if cue is None:
+    if cue is None and not unit_cued:
         # no cue word: only the definitional complement counts ("X is an American director", "X is
         # proprietary software"), not a demonym or a licence named anywhere else in the sentence
         window = _definition_window(sentence)
@@ -307,7 +311,7 @@ def read_sentence(
     owned = _owned(sentence, vals, ents, target, named, discourse, prof)
     if not owned:
         return None
-    weak, cued = False, cue is not None
+    weak, cued = False, cue is not None or unit_cued
     if (prof.kind == "nationality" or (fam is not None and fam.name in _DEFINED_FIRST)) and cue is not None:
         cue, owned = _defined_first(sentence, owned, prof, cue)
     if cue is not None:

@@ -64,3 +64,19 @@ def test_a_release_cadence_is_the_interval_not_the_year() -> None:
 def test_an_unknown_head_is_never_answered_by_a_year() -> None:
     text = "Moonfall is a 2019 film released by Arc Pictures."
     assert read("Moonfall", DimensionSpec(name="distributor"), text) is None
+
+
+def test_a_quantity_in_the_heads_own_unit_answers_without_the_dimensions_word() -> None:
+    # English states a weight by its verb or an idiom as often as by the noun; the unit says it is a mass
+    text = "The Corvex 3 tips the scales at 18.2 kg with its battery fitted."
+    assert read("Corvex 3", DimensionSpec(name="weight", kind="quantity"), text, title="Corvex 3 review") == "18.2 kg"
+    assert read("Corvex 3", DimensionSpec(name="range", kind="quantity"),
+                "On one charge the Corvex 3 covered 64 km of hilly roads.", title="Corvex 3 review") == "64 km"
+
+
+def test_a_quantity_in_another_unit_is_not_the_heads_value() -> None:
+    # a range is a length: neither the battery's energy nor a speed answers it, however close to "range"
+    text = "For more range the Corvex 3 carries a 540 Wh battery and tops out at 25 km/h."
+    assert read("Corvex 3", DimensionSpec(name="range", kind="quantity"), text, title="Corvex 3 review") is None
+    assert read("Corvex 3", DimensionSpec(name="weight", kind="quantity"),
+                "The Corvex 3 folds to 80 cm long.", title="Corvex 3 review") is None
