@@ -24,7 +24,7 @@ from typing import Iterable
 from .attribution import clause_bounds
 from .values import Value
 
-__all__ = ["Gate", "refusal", "title_only"]
+__all__ = ["Gate", "refusal", "squash", "title_only"]
 
 
 class Gate(str, Enum):
@@ -40,14 +40,15 @@ _RANGE = re.compile(r"\d{4}\s*[-–—]\s*\d{2,4}")
 _NUMERIC = frozenset({"count", "quantity", "number"})
 
 
-def _squash(text: str) -> str:
+def squash(text: str) -> str:
+    """Lower case, letters and digits only: how two spellings of one name or phrase compare."""
     return re.sub(r"[\W_]+", "", text.lower())
 
 
 def refusal(sentence: str, value: Value, kind: str, cues: re.Pattern[str], own_names: Iterable[str]) -> Gate | None:
     """The gate the reading of `value` in `sentence` fails, or None."""
-    squashed = _squash(value.display)
-    if squashed and any(squashed == _squash(n) for n in own_names if n):
+    squashed = squash(value.display)
+    if squashed and any(squashed == squash(n) for n in own_names if n):
         return Gate.OWN_NAME
     start, end = clause_bounds(sentence, value.start)
     cued = any(not (value.start <= m.start() < value.end) for m in cues.finditer(sentence, start, end))
@@ -61,4 +62,4 @@ def refusal(sentence: str, value: Value, kind: str, cues: re.Pattern[str], own_n
 def title_only(quote: str, title: str) -> bool:
     """The quote is the page's title, whole: a heading, not a statement.  (A title that runs on into the
     page's first sentence, as scraped pages' often do, holds statements: those are read.)"""
-    return bool(title) and bool(_squash(quote)) and _squash(quote) == _squash(title)
+    return bool(title) and bool(squash(quote)) and squash(quote) == squash(title)

@@ -10,13 +10,13 @@ to parse.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Literal, Sequence
 
 from ..contract import DimensionSpec, ObjectSpec
 from .attribution import Named, Subjects, attribute, mentions, page_subject
 from .extract import dimension_profile, value_in, values_for
+from .gates import squash
 from .polarity import Polarity, asserted, polarity
 from .site import site_subject
 from .values import Value
@@ -57,7 +57,7 @@ def check_finding(
         return Checked(None, _REFUSALS[polarity(quote, pool[0].start, pool[0].end, date=prof.kind == "date")])
     if typed is None:
         return Checked(said, None if said else "no_value", att.matched)
-    if not pool and prof.kind in _WORDS and _squash(typed.display) not in _squash(quote):
+    if not pool and prof.kind in _WORDS and squash(typed.display) not in squash(quote):
         return Checked(None, "no_value")  # a name or phrase the quote does not write is not read from it
     return Checked(typed, None, att.matched)
 
@@ -85,6 +85,3 @@ def _as_written(quote: str, value: str, typed: Value | None, kind: str) -> list[
         return [Value("boolean", "yes", quote[start:end], start, end)]
     return []
 
-
-def _squash(text: str) -> str:
-    return re.sub(r"[\W_]+", "", text.lower())
