@@ -38,7 +38,7 @@ from ._intervals import intervals
 from ._licenses import licenses
 from ._lists import name_lists
 from ._money import money
-from ._nationalities import nationalities
+from ._nationalities import countries_named, nationalities
 from ._quantities import quantities
 from ._units import check_unit, unit_dimension
 from ._value import Value
@@ -60,6 +60,7 @@ __all__ = [
     "name_lists",
     "money",
     "nationalities",
+    "countries_named",
     "nearest",
     "quantities",
     "unit_dimension",
