@@ -35,6 +35,8 @@ class Checked:
     value: Value | None
     refusal: Refusal | None = None
     matched: str = ""
+    """How the quote names the object and what matched (`name:Okapi Boards`, `partial:Marlette Township`), as the
+    reader records its own findings: a weak attribution stays weak whichever policy proposed the finding."""
 
 
 def check_finding(
@@ -67,10 +69,10 @@ def check_finding(
     if said is not None and not _dates_the_event(quote, said, ents, Target("", obj, dim), named, discourse):
         return Checked(None, "ungoverned")
     if typed is None:
-        return Checked(said, None if said else "no_value", att.matched)
+        return Checked(said, None if said else "no_value", f"{att.how}:{att.matched}")
     if not pool and prof.kind in _WORDS and squash(typed.display) not in squash(quote):
         return Checked(None, "no_value")  # a name or phrase the quote does not write is not read from it
-    return Checked(typed, None, att.matched)
+    return Checked(typed, None, f"{att.how}:{att.matched}")
 
 
 def _same_value(a: Value, b: Value) -> bool:

@@ -64,8 +64,14 @@ def test_the_bare_surname_names_the_person_on_their_own_page() -> None:
     objects = [ObjectSpec(name="Mara Vellin")]
     checked = check_finding(objects, objects[0], DimensionSpec(name="known for", kind="text"), "her seascapes",
                             "Vellin is best known for her seascapes.", "Mara Vellin", page_text=page)
-    assert checked.refusal is None and checked.matched == "Vellin"
+    assert checked.refusal is None and checked.matched == "short:Vellin"
     # off the person's own page the surname alone names nobody in particular
     other = check_finding(objects, objects[0], DimensionSpec(name="known for", kind="text"), "her seascapes",
                           "Vellin is best known for her seascapes.", "Painters of Leeds", page_text=page)
     assert other.refusal == "unattributed"
+
+
+def test_a_weak_attribution_stays_weak_for_a_models_finding() -> None:
+    # "Marlette Township" may be another place than Marlette: kept, but weak (it never confirms a cell alone)
+    checked = _check("Marlette", "population", "1,200", "Marlette Township had a population of 1,200.", "Lakes of Sanilac")
+    assert checked.value is not None and checked.matched.startswith("partial:")
