@@ -258,14 +258,13 @@ def mentions(
     return [_with_role(sentence, m) for m in found]
 
 
-_SAME_THING = re.compile(r"\s+(?:or|aka|a\.k\.a\.)\s+|,?\s+\(?(?:born|née|nee|formerly)\s+", re.I)
+_SAME_THING = re.compile(r"\s+(?:or|aka|a\.k\.a\.)\s+")
 
 
 def _or_aliases(sentence: str, found: list[EntityMention]) -> list[EntityMention]:
     """ "Seer or Die Seer is an Austrian band", "Aeronaves Dominicanas or AERODOMCA is an airline": the
     name after a sentence-initial object and "or" is another name of it, not a stranger — and so is the name
-    before it ("The Tansa Hound or Blue Tansa Hound is a breed …" for Blue Tansa Hound).  A name after
-    ", born", "née" or ", formerly" is the same one's earlier name ("Kerry-Anne Saxby-Junna, born Kerry Saxby")."""
+    before it ("The Tansa Hound or Blue Tansa Hound is a breed …" for Blue Tansa Hound)."""
     if len(found) < 2 or sentence[: found[0].start].strip() not in ("", "The", "the"):
         return found
     a, b = found[0], found[1]

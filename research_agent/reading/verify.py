@@ -20,7 +20,7 @@ from .gates import squash
 from .polarity import Polarity, asserted, polarity
 from .readings import Target
 from .site import site_subject
-from .values import Value, agree
+from .values import Value, within
 
 __all__ = ["Checked", "check_finding"]
 
@@ -77,11 +77,11 @@ def check_finding(
 
 def _same_value(a: Value, b: Value) -> bool:
     """The model's value `a` is the quote's `b` written as finely or more coarsely ("1990" for "2 June 1990",
-    `values.agree`; never "1785" for "the late 18th century", which the quote does not say), or an amount with and without its rate, is
-    the same value."""
+    `values.within`; never "1785" for "the late 18th century" or "1985" for "the 1980s", which the quote does not
+    say), or an amount with and without its rate."""
     if a.number is not None and a.number == b.number and a.unit == b.unit:
         return True  # "$9" and "$9 per user per month": the amount, with or without its rate
-    return a.canonical == b.canonical or (a.kind == b.kind == "date" and agree(a, b) and len(a.canonical) <= len(b.canonical))
+    return within(a, b)
 
 
 def _dates_the_event(quote: str, value: Value, ents: list[EntityMention], target: Target, named: list[Named],
@@ -94,7 +94,10 @@ def _dates_the_event(quote: str, value: Value, ents: list[EntityMention], target
     if prof.kind != "date":
         return True
     read = read_sentence(quote, ents, target, named, discourse, prof)
-    return read is not None and _same_value(Value("date", read.canonical, read.display, 0, 0), value)
+    if read is None:
+        return False
+    said = Value("date", read.canonical, read.display, 0, 0)
+    return within(said, value) or within(value, said)
 
 
 _REFUSALS: dict[Polarity, Refusal] = {

@@ -89,12 +89,3 @@ def test_leads_name_shorter_and_longer_forms() -> None:
     assert page_subject("Okapi Boards vs Brindle", [OKAPI]) is None
     assert page_subject("Okapi Boards pricing | Okapi", [OKAPI]) == "Okapi Boards"
 
-
-def test_a_birth_or_former_name_after_the_name_is_the_same_ones() -> None:
-    hale = Named("Ada Hale-Moore", ("Ada Hale-Moore",))
-    s = "Ada-Jane Hale-Moore, born Ada Hale OBE (born 4 May 1958) is a retired Welsh fencer."
-    assert owner(s, "4 May 1958", [hale], "Ada Hale-Moore") == "Ada Hale-Moore"
-    ferro = Named("Ferrodb", ("Ferrodb",))
-    assert owner("Ferrodb, formerly Stonebase, was founded in 2011.", "2011", [ferro]) == "Ferrodb"
-    # a name after "by" or "and" is another one's
-    assert owner("Ada Hale-Moore and Bea Lund (born 1960) fenced for Wales.", "1960", [hale], "Ada Hale-Moore") is None

@@ -53,6 +53,7 @@ def test_a_yes_no_cell_reads_a_negated_quote_as_no() -> None:
     ("2003", "Harl Vane formed in 1990 and released Tidewater in 2003."),  # another event's date
     ("1985", "Harl Vane moved to Leeds in 1985."),  # no word of the dimension dates it
     ("1985", "Harl Vane formed in 1990."),  # the quote holds another value
+    ("1985", "Harl Vane formed in the 1980s."),  # finer than the quote says
 ])
 def test_a_date_of_another_event_is_refused(value: str, quote: str) -> None:
     checked = _check("Harl Vane", "formation year", value, quote, "Harl Vane")

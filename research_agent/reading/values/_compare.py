@@ -46,3 +46,10 @@ def agree(a: Value, b: Value) -> bool:
     if a.kind == "license":
         return _licence_within(a.canonical, b.canonical) or _licence_within(b.canonical, a.canonical)
     return False
+
+
+def within(coarse: Value, fine: Value) -> bool:
+    """True when `coarse` states `fine` at the same or a coarser precision ("1990" for "2 June 1990", "the 1990s"
+    for "1995"), never the other way ("1995" is not what "the 1990s" says)."""
+    return coarse.kind == fine.kind and (coarse.canonical == fine.canonical or (
+        coarse.kind == "date" and _date_within(coarse.canonical, fine.canonical)))
