@@ -58,10 +58,7 @@ _STARTERS = frozenset(
 
 _CORP_SUFFIX = frozenset(
     "inc inc. ltd ltd. llc corp corp. co co. plc gmbh ag sa bv nv oy ab srl spa pty limited sas sarl kk jr jr. sr sr. ii iii "
-    "mbe obe cbe kbe dbe kcmg gcmg kc qc frs phd md esq "
-    # post-nominal letters of office and honour follow a person's name and are no part of it ("Stephen O'Mara
-    # MP", "Kerry Saxby AM", "Christy O'Connor Jnr")
-    "mp mep mla msp jnr snr pc ac ao am cb cvo lvo gcb gbe kg kt".split()
+    "mbe obe cbe kbe dbe kcmg gcmg kc qc frs phd md esq".split()
 )
 
 
