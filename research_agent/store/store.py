@@ -57,7 +57,7 @@ from . import migrations
 from .db import Database
 from .secrets import may_hold_secret, redact_secrets, strip_secrets
 from .errors import LeaseLost, StoreError, UnknownTask
-from .readahead import Saved, ask_saved, usage_of as _usage
+from .readahead import LEASE_COLUMN, STATE_COLUMN, Expected, Saved, ask_saved, expect_saved, usage_of as _usage
 from .records import (
     ActionRecord,
     ReportFormat,
@@ -115,6 +115,10 @@ _TASK_COLUMNS = (
 _RUN_COLUMNS = "id, task_id, number, kind, started_at, ended_at, end_kind, stop_reason, stop_detail, steps, start_step, pid, usage_json"
 
 
+class _Stale(Exception):
+    """A checkpoint's prediction of what it would read no longer held (`readahead.Expected`)."""
+
+
 @dataclass
 class _Plan:
     writer: RowWriter
@@ -140,6 +144,7 @@ class Store:
         self._db = Database(self.path)
         self._written: dict[str, Written] = {}
         self._leases: dict[str, int] = {}
+        self._expected: dict[str, Expected] = {}
         try:
             version = migrations.current_version(self._db.conn)
             if version > migrations.LATEST_VERSION:
@@ -281,19 +286,47 @@ class Store:
         """
         run_usage = _usage(usage) if usage is not None else None
         plan = self._plan(task_id, state)
+        step = int(state.current_step)
+        expected = self._expected.pop(task_id, None)
+        if expected is not None and not expected.holds_for(run_id, step):
+            expected = None
         try:
-            with self._write() as conn:
-                # every read is sent before the first answer is waited for, every write after it: on
-                # PostgreSQL one round trip for the reads (the lease fence's among them), one for the commit
-                fence = self._ask_fence(conn, task_id)
-                saved = ask_saved(conn, task_id, run_id, int(state.current_step))
-                self._held(task_id, fence)
-                written = self._write_state(conn, task_id, run_id, state, run_usage, plan, saved(), running=True,
-                                            facts=facts)
+            try:
+                written, saved = self._commit_state(task_id, run_id, state, run_usage, plan, facts, expected)
+            except _Stale:  # another writer moved the task: read what it wrote, as without a prediction
+                written, saved = self._commit_state(task_id, run_id, state, run_usage, plan, facts, None)
         except BaseException:
             plan.drop()  # not committed: the next checkpoint writes everything
             raise
         self._written[task_id] = written  # only once committed
+        if self._db.sends_together:
+            self._expected[task_id] = Expected(run_id, step, saved.after(run_id, run_usage, LAYOUT, written.generation))
+
+    def _commit_state(self, task_id: str, run_id: str, state: ResearchState, usage: RunUsage | None, plan: "_Plan",
+                      facts: StepFacts | None, expected: Expected | None) -> tuple[Written, Saved]:
+        """One checkpoint's transaction: its reads sent before the first answer is waited for, its writes
+        after (on PostgreSQL one round trip each), or — `expected` — no reads, the prediction checked by
+        the transaction itself (`readahead.py`: one round trip)."""
+        step = int(state.current_step)
+        try:
+            with self._write() as conn:
+                if expected is not None:
+                    saved = expect_saved(conn, task_id, step, self._leases.get(task_id), expected)
+                else:
+                    fence = self._ask_fence(conn, task_id)
+                    asked = ask_saved(conn, task_id, run_id, step)
+                    self._held(task_id, fence)
+                    saved = asked()
+                written = self._write_state(conn, task_id, run_id, state, usage, plan, saved, running=True, facts=facts)
+        except Exception as exc:
+            broken = self._db.not_null_column(exc)
+            if broken == LEASE_COLUMN:
+                raise LeaseLost(task_id, f"its lease {self._leases.get(task_id)} was taken over; this commit is "
+                                "dropped") from exc
+            if broken == STATE_COLUMN:
+                raise _Stale() from exc
+            raise
+        return written, saved
 
     def finish(
         self,
@@ -314,6 +347,7 @@ class Store:
         run_usage = _usage(usage) if usage is not None else None
         now = _now()
         plan = self._plan(task_id, state) if state is not None else None
+        self._expected.pop(task_id, None)
         stale = self._written.pop(task_id, None)  # a finished task is not written again by this process
         if stale is not None:
             stale.close()
