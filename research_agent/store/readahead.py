@@ -20,9 +20,11 @@ prediction or the lease no longer holds, so the reads' round trip is gone and th
 * the lease fence sets `tasks.lease_epoch` to NULL when the epoch moved, and the column's NOT NULL
   constraint fails the statement (the same `UPDATE` as the read form: it holds the task row until
   commit, so a claim waits for this commit or wins before it);
-* the state guard sets `state.generation` to NULL when the layout or generation moved or the step
-  already has a replay entry; the store then starts the checkpoint again with the reads
-  (`Store.checkpoint`), which is what every checkpoint did before.
+* the state guard sets `state.generation` to NULL when the layout or generation moved; the store then
+  starts the checkpoint again with the reads (`Store.checkpoint`), which is what every checkpoint did
+  before.  Every write of the replay log moves the generation in the same transaction, so an unmoved
+  generation also means no replay entry past the step this process last wrote (`Expected.step`; a
+  second write at that step takes the reads, which merge into its entry).
 
 Which constraint failed is read from the error's fields (`PgDatabase.not_null_column`), never its text.
 """
@@ -96,16 +98,15 @@ class Expected:
         return run_id == self.run_id and step > self.step
 
 
-def expect_saved(conn: Any, task_id: str, step: int, epoch: int | None, expected: Expected) -> Saved:
+def expect_saved(conn: Any, task_id: str, epoch: int | None, expected: Expected) -> Saved:
     """Send the statements that fail the transaction unless the lease (when `epoch` is given) and
     `expected` still hold (see the module docstring); returns what the writes may assume."""
     if epoch is not None:
         conn.execute("UPDATE tasks SET lease_epoch = CASE WHEN lease_epoch = ? THEN lease_epoch END WHERE id = ?",
                      (epoch, task_id))
     layout, generation = expected.saved.run[2:4]
-    conn.execute("UPDATE state SET generation = CASE WHEN layout = ? AND generation = ? AND NOT EXISTS "
-                 "(SELECT 1 FROM replay_steps WHERE task_id = ? AND step = ?) THEN generation END WHERE task_id = ?",
-                 (layout, generation, task_id, step, task_id))
+    conn.execute("UPDATE state SET generation = CASE WHEN layout = ? AND generation = ? THEN generation END "
+                 "WHERE task_id = ?", (layout, generation, task_id))
     return expected.saved
 
 

@@ -311,7 +311,7 @@ class Store:
         try:
             with self._write() as conn:
                 if expected is not None:
-                    saved = expect_saved(conn, task_id, step, self._leases.get(task_id), expected)
+                    saved = expect_saved(conn, task_id, self._leases.get(task_id), expected)
                 else:
                     fence = self._ask_fence(conn, task_id)
                     asked = ask_saved(conn, task_id, run_id, step)
