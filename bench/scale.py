@@ -11,7 +11,9 @@ Starts its own PostgreSQL cluster (`tests/pgcluster.py`, server defaults: fsync 
     and on SQLite, median and 90th percentile, wall and CPU; and the store alone, 100 steps of a
     growing state (`tests/store/_store_kit`: a search, a visit, a source with its fingerprint and
     findings per step) checkpointed in a loop, under a lease (the fence a worker's commits carry).
-    Goal: ≤ 5 ms median on PostgreSQL.  Beside the milliseconds, the round trips to the server and
+    Goal: ≤ 5 ms median on PostgreSQL.  The demo runs once more with every commit waiting for the
+    server's WAL flush (the store's sessions do not wait: docs/scale.md, *Durability*), to show what
+    that durability would cost.  Beside the milliseconds, the round trips to the server and
     the statements per checkpoint, counted from libpq's trace (`tests/pgtrace.py`): figures that
     do not depend on the machine's load.
 (c) `research batch` of 1,000 questions (a new task row and a queue job each), wall time of the
@@ -216,6 +218,12 @@ def checkpoint(cluster: PgCluster, tmp: Path) -> None:
           f"{statements:.1f} statements per checkpoint ({tracer.blocks} traced); SQLite median "
           f"{statistics.median(lite):.2f} ms wall (p90 {_pct(lite, 0.9):.2f}), {statistics.median(lite_cpu):.2f} ms CPU; "
           f"goal ≤ 5 ms median on PostgreSQL (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+    flushed = open_pool(url, configure=lambda conn: conn.execute("SET synchronous_commit = on"))
+    waits, waits_cpu = checkpoint_times(PgStore(url, pool=flushed), tmp)
+    flushed.close()
+    print(f"(b) the same with every commit waiting for the server's WAL flush (synchronous_commit=on, not the "
+          f"store's setting): median {statistics.median(waits):.2f} ms wall (p90 {_pct(waits, 0.9):.2f}), "
+          f"{statistics.median(waits_cpu):.2f} ms CPU (load average {os.getloadavg()[0]:.1f})")
     wall, p90, cpu, alone = store_alone(_database(cluster, "alone"), tmp)
     trips, statements = alone.per_block()
     print(f"(b) the PostgreSQL store alone, 100 growing steps under a lease: median {wall:.2f} ms wall "

@@ -4,8 +4,8 @@
 once, with `?` placeholders and `ON CONFLICT … excluded`/`RETURNING`, which
 both dialects speak; `PgDatabase` hands the store a connection (`pg_batch.Batch`)
 that binds `?` on the client and holds statements back until an answer is
-needed, so a checkpoint is two round trips (its reads, then its writes and
-commit).  The schema comes from
+needed, so a checkpoint is one round trip (its checks, writes and commit; the
+first of a run in a process reads first: two, `readahead.py`).  The schema comes from
 `pg_migrations.py` (the same numbers as SQLite's).  This module is imported
 only for a `postgresql://` URL (`construct.open_store`), so the SQLite path
 never loads psycopg.

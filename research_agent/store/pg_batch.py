@@ -5,8 +5,8 @@ statement's parameters on the client (`_Literals`: the server's quoting rules) a
 one message, one round trip, one wake-up of the server — at the first read of any of their results
 (`fetchone`, `fetchall`, iteration) and at the commit.  So a transaction costs one round trip per
 point where the store needs an answer before it can go on, not one system call and one server
-wake-up per statement: a checkpoint sends its reads (the lease fence's among them) in one message
-and its writes with the `COMMIT` in another (`readahead.py`).  psycopg's pipeline mode, used before,
+wake-up per statement: a checkpoint sends its checks and writes with the `COMMIT` in one message
+(the first of a run in a process its reads in one before, `readahead.py`).  psycopg's pipeline mode, used before,
 also shared round trips but sent each statement on its own (a send and a poll each, the server
 woken per statement), which cost a checkpoint three to four times the client CPU.
 
