@@ -13,13 +13,14 @@ order of the statements.
 run would read, as long as nobody else writes the task meanwhile: the run's start step (fixed), the
 state's generation (the one it just wrote), no replay entry at a later step, and the usage of the
 task's runs (the others' do not move while this run runs; its own is the one it wrote).  On a
-database that sends statements together, that checkpoint reads nothing: `expect_saved` puts two
-statements first in its one message that *fail* — rolling the whole transaction back — when the
+database that sends statements together, that checkpoint reads nothing: `send_fence` and
+`expect_saved` put two statements first in its one message that *fail* — rolling the whole transaction back — when the
 prediction or the lease no longer holds, so the reads' round trip is gone and the check is not:
 
 * the lease fence sets `tasks.lease_epoch` to NULL when the epoch moved, and the column's NOT NULL
   constraint fails the statement (the same `UPDATE` as the read form: it holds the task row until
-  commit, so a claim waits for this commit or wins before it);
+  commit, so a claim waits for this commit or wins before it); every checkpoint and trace line
+  sends it in this form on such a database, so a step's trace line is one round trip too;
 * the state guard sets `state.generation` to NULL when the layout or generation moved; the store then
   starts the checkpoint again with the reads (`Store.checkpoint`), which is what every checkpoint did
   before.  Every write of the replay log moves the generation in the same transaction, so an unmoved
@@ -41,7 +42,8 @@ from pydantic import ValidationError
 from .errors import StoreError
 from .records import RunUsage
 
-__all__ = ["LEASE_COLUMN", "STATE_COLUMN", "Expected", "Saved", "ask_saved", "expect_saved", "usage_of"]
+__all__ = ["LEASE_COLUMN", "STATE_COLUMN", "Expected", "Saved", "Stale", "ask_saved", "expect_saved", "send_fence",
+           "usage_of"]
 
 LEASE_COLUMN = "tasks.lease_epoch"
 """The NOT NULL column whose failure means the lease moved on."""
@@ -85,6 +87,10 @@ class Saved:
         return Saved((*self.run[:2], layout, generation), None, usages)
 
 
+class Stale(Exception):
+    """A checkpoint's prediction of what it would read no longer held (`Expected`): read it instead."""
+
+
 @dataclass
 class Expected:
     """What the next checkpoint of one run will find if nobody else writes the task (`Saved.after`)."""
@@ -98,12 +104,17 @@ class Expected:
         return run_id == self.run_id and step > self.step
 
 
-def expect_saved(conn: Any, task_id: str, epoch: int | None, expected: Expected) -> Saved:
-    """Send the statements that fail the transaction unless the lease (when `epoch` is given) and
-    `expected` still hold (see the module docstring); returns what the writes may assume."""
+def send_fence(conn: Any, task_id: str, epoch: int | None) -> None:
+    """Send the lease fence (when `epoch` is given) in the form that fails its transaction, not the one
+    whose answer must be read (see the module docstring)."""
     if epoch is not None:
         conn.execute("UPDATE tasks SET lease_epoch = CASE WHEN lease_epoch = ? THEN lease_epoch END WHERE id = ?",
                      (epoch, task_id))
+
+
+def expect_saved(conn: Any, task_id: str, expected: Expected) -> Saved:
+    """Send the guard that fails the transaction unless `expected` still holds (see the module
+    docstring); returns what the writes may assume."""
     layout, generation = expected.saved.run[2:4]
     conn.execute("UPDATE state SET generation = CASE WHEN layout = ? AND generation = ? THEN generation END "
                  "WHERE task_id = ?", (layout, generation, task_id))

@@ -57,7 +57,8 @@ from . import migrations
 from .db import Database
 from .secrets import may_hold_secret, redact_secrets, strip_secrets
 from .errors import LeaseLost, StoreError, UnknownTask
-from .readahead import LEASE_COLUMN, STATE_COLUMN, Expected, Saved, ask_saved, expect_saved, usage_of as _usage
+from .readahead import LEASE_COLUMN, STATE_COLUMN, Expected, Saved, Stale, ask_saved, expect_saved, send_fence
+from .readahead import usage_of as _usage
 from .records import (
     ActionRecord,
     ReportFormat,
@@ -113,10 +114,6 @@ _TASK_COLUMNS = (
     "stop_detail, budget_json, usage_json, cancel_requested, created_at, updated_at"
 )
 _RUN_COLUMNS = "id, task_id, number, kind, started_at, ended_at, end_kind, stop_reason, stop_detail, steps, start_step, pid, usage_json"
-
-
-class _Stale(Exception):
-    """A checkpoint's prediction of what it would read no longer held (`readahead.Expected`)."""
 
 
 @dataclass
@@ -193,6 +190,23 @@ class Store:
 
     def _fence(self, conn: Any, task_id: str) -> None:
         self._held(task_id, self._ask_fence(conn, task_id))
+
+    @contextmanager
+    def _fenced(self, task_id: str) -> Iterator[Any]:
+        """A write transaction about `task_id` that raises `LeaseLost` (rolled back) once the lease moved
+        on; on PostgreSQL its fence needs no answer (`readahead.send_fence`): no round trip of its own."""
+        try:
+            with self._write() as conn:
+                if self._db.sends_together:
+                    send_fence(conn, task_id, self._leases.get(task_id))
+                else:
+                    self._fence(conn, task_id)
+                yield conn
+        except Exception as exc:
+            if self._db.not_null_column(exc) == LEASE_COLUMN:
+                raise LeaseLost(task_id, f"its lease {self._leases.get(task_id)} was taken over; this commit is "
+                                "dropped") from exc
+            raise
 
     def _ask_fence(self, conn: Any, task_id: str) -> Any:
         """Send the lease check (None: no lease held); `_held` reads its answer, so statements sent
@@ -293,7 +307,7 @@ class Store:
         try:
             try:
                 written, saved = self._commit_state(task_id, run_id, state, run_usage, plan, facts, expected)
-            except _Stale:  # another writer moved the task: read what it wrote, as without a prediction
+            except Stale:  # another writer moved the task: read what it wrote, as without a prediction
                 written, saved = self._commit_state(task_id, run_id, state, run_usage, plan, facts, None)
         except BaseException:
             plan.drop()  # not committed: the next checkpoint writes everything
@@ -309,22 +323,12 @@ class Store:
         the transaction itself (`readahead.py`: one round trip)."""
         step = int(state.current_step)
         try:
-            with self._write() as conn:
-                if expected is not None:
-                    saved = expect_saved(conn, task_id, self._leases.get(task_id), expected)
-                else:
-                    fence = self._ask_fence(conn, task_id)
-                    asked = ask_saved(conn, task_id, run_id, step)
-                    self._held(task_id, fence)
-                    saved = asked()
+            with self._fenced(task_id) as conn:
+                saved = expect_saved(conn, task_id, expected) if expected else ask_saved(conn, task_id, run_id, step)()
                 written = self._write_state(conn, task_id, run_id, state, usage, plan, saved, running=True, facts=facts)
         except Exception as exc:
-            broken = self._db.not_null_column(exc)
-            if broken == LEASE_COLUMN:
-                raise LeaseLost(task_id, f"its lease {self._leases.get(task_id)} was taken over; this commit is "
-                                "dropped") from exc
-            if broken == STATE_COLUMN:
-                raise _Stale() from exc
+            if self._db.not_null_column(exc) == STATE_COLUMN:
+                raise Stale() from exc
             raise
         return written, saved
 
@@ -523,8 +527,7 @@ class Store:
     # ------------------------------------------------------------ trace lines (migration 7)
     def add_step_line(self, task_id: str, run_id: str, step: int, body: str) -> None:
         """Keep a step's trace line with the task (a queue worker's runs: `research trace` on any machine)."""
-        with self._write() as conn:
-            self._fence(conn, task_id)
+        with self._fenced(task_id) as conn:
             conn.execute("INSERT INTO step_lines (task_id, run_id, step, body) VALUES (?, ?, ?, ?) "
                          "ON CONFLICT (run_id, step) DO UPDATE SET body = excluded.body", (task_id, run_id, step, body))
 

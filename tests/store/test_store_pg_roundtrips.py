@@ -1,7 +1,7 @@
 """A checkpoint on PostgreSQL costs a fixed number of round trips (docs/scale.md, *The figures*): the
 first of a run in a process reads (the lease fence among its reads) in one and writes with the commit in
 another; every later one is a single round trip — what it would read is known from the last commit and
-checked by the transaction itself — however many rows the step wrote; a prediction that no longer holds
+checked by the transaction itself — however many rows the step wrote, and so is the step's trace line; a prediction that no longer holds
 costs the reads again, never a wrong write; rows go in multi-row statements; and a pooled connection is
 not asked whether it is alive before each transaction, yet a store outlives a server restart."""
 
@@ -49,8 +49,9 @@ def test_a_checkpoint_after_the_first_is_one_round_trip_whatever_it_writes(pg_ur
     for i in range(100, 140):  # and one that finds forty
         add_source(state, i, rng)
     large = _counted(tracer, lambda: store.checkpoint("t1", run, state, {"steps": 3}))
+    line = _counted(tracer, lambda: store.add_step_line("t1", run, 3, "{}"))  # the step's trace line, fenced too
     store.database.pool.close()
-    assert (first[0], small[0], large[0]) == (2, 1, 1)
+    assert (first[0], small[0], large[0], line[0]) == (2, 1, 1, 1)
     assert large[1] == small[1]  # forty more rows, not forty more statements
 
 
