@@ -94,10 +94,10 @@ def _dates_the_event(quote: str, value: Value, ents: list[EntityMention], target
     if prof.kind != "date":
         return True
     read = read_sentence(quote, ents, target, named, discourse, prof)
-    if read is None:
-        return False
-    said = Value("date", read.canonical, read.display, 0, 0)
-    return within(said, value) or within(value, said)
+    # the same date written at two precisions ("1961" and "2 June 1961"); a decade or century holding the year
+    # is another reading of the sentence, not this one
+    return read is not None and (read.canonical == value.canonical or read.canonical.startswith(value.canonical + "-")
+                                 or value.canonical.startswith(read.canonical + "-"))
 
 
 _REFUSALS: dict[Polarity, Refusal] = {
