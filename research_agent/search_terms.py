@@ -95,12 +95,13 @@ def ladder_query(rung: str, name: str, aliases: list[str], dimension: str, keywo
 
 
 def search_spent(state: ResearchState, cell: Cell) -> bool:
-    """The cell's last search brought nothing new: no page not seen before, no lead."""
+    """The cell's last search brought nothing new for it: no lead (a page it returned that does not name the
+    object is no page about it, new or not)."""
     searches = [a for a in state.actions if a.cell == cell.key and a.tool == "search" and a.status == "ok"]
     if not searches:
         return False
     last = searches[-1]
-    return last.new_leads == 0 and not any(s.first_seen_step == last.step for s in state.sources.values())
+    return last.new_leads == 0
 
 
 def next_rung(state: ResearchState, cell: Cell) -> int:

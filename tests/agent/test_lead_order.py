@@ -157,3 +157,20 @@ def test_a_result_whose_title_names_the_other_object_is_read_for_it_without_a_se
     assert len(searches) == 1
     reads = [a for a in out.state.actions if a.tool == "visit" and a.cell == "Ferrodb/license"]
     assert reads and all("ferrodb" in a.key for a in reads)
+
+
+def test_a_search_whose_only_new_pages_do_not_name_the_object_ends_the_ladder(runner):
+    # the second search (the head noun's synonyms) finds a new page, but one about something else: it is no
+    # page about Quillstore, so the bare name is not asked after it
+    pages = {
+        REVIEW: PAGES[REVIEW],
+        "https://harbour-news.example/shipping.html": page(
+            "Harbour shipping report", "Shipping costs rose in the harbour this spring, the port authority said.",
+            "2025-02-01"),
+    }
+    out = runner.run(pages, "What is the price of Quillstore?")
+    cell = out.state.cells["Quillstore/price"]
+    assert cell.strategies == ["initial", "rephrase", "closed"]
+    queries = [a.args["query"] for a in out.state.actions if a.tool == "search"]
+    assert len(queries) == 2 and queries[-1] != "Quillstore"
+    assert out.end_kind == EndKind.NO_PROGRESS
