@@ -60,6 +60,7 @@ from .tools.netpolicy import AddressPolicy
 from .tools.pinned import web_transport
 from .tools.prefetch import Prefetcher
 from .tools.routes import MergedSearch, SplitTransport
+from .tools.search import SEARCH_LIMIT
 from .tools.search_local import LocalIndex, LocalSearch, corpus_signature
 from .tools.visit import Visitor
 
@@ -191,7 +192,7 @@ def open_toolbox(cfg: ResearchConfig, *, faults: list[Fault] | None = None, inde
     backend_search = gated(gate, "search", backend.search)
 
     def search(query: str):
-        return backend_search(query, limit=10)
+        return backend_search(query, limit=SEARCH_LIMIT)
 
     def visit(url: str):
         return fetch(url)

@@ -48,7 +48,7 @@ from .reading import Target, check_finding, read_page
 from .policy.base import CellJudgement, FindingDraft, PageView, Reader
 from .leads import mentions, usable_leads
 from .settling import EvidenceIndex, apply_constraints, apply_ruling, evidence_of, rules_of
-from .search_terms import next_rung
+from .search_terms import next_rung, returned_everything
 from .source_types import source_type_of
 from .step_kinds import Refusal, WaitReason, purpose_of
 from .state import (
@@ -278,7 +278,7 @@ class Reducer:
         obj = contract.object(cell.object) if cell else None
         known = {lead.canonical_url for lead in state.leads if lead.cell == cell_key}
         opened = {s.canonical_url for s in state.sources.values() if s.opened or s.failure}
-        added = 0
+        added = capped = 0
         for hit in result.output or []:
             canon = canonical_url(hit.url)
             source = state.source_by_canonical(canon)
@@ -297,7 +297,10 @@ class Reducer:
                 state.leads.append(lead)
                 known.add(canon)
                 added += 1
+            elif relevant and canon not in known and canon not in opened:
+                capped += 1
         log.new_leads = added
+        log.complete = not capped and returned_everything(result.output or [])
         if added == 0:
             state.progress.invalid_actions += 1
             if cell is not None and cell.is_open:

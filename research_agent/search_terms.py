@@ -16,19 +16,26 @@ For an object and a dimension (index = `Cell.rung`, names kept from `state.LADDE
 `next_rung` is where a cell goes when its current path is spent: the next rung with a search not run yet,
 or `closed` — and straight to `closed` when the cell's last search brought nothing new (every result was a
 page already seen, or nothing named the object): the same question in other words finds the same pages.
+
+No rung is asked for an object once a search for one of its cells returned every page holding its name
+(`object_searched_out`): the local index ranks every page holding any word of a query, so fewer results
+than asked for are all of them.
 """
 
 from __future__ import annotations
 
-from .contract import DimensionSpec, TaskContract
+from .contract import DimensionSpec, TaskContract, split_cell_key
 from .normalize import query_key
 from .reading.lexicon import family_named
 from .reading.values._units import UNITS
 from .source_types import source_type_of
-from .state import LADDER, Cell, ResearchState
+from .state import LADDER, ActionLog, Cell, ResearchState
+from .tools.errors import BadRequest
+from .tools.search import EXHAUSTIVE_BACKENDS, SEARCH_LIMIT, SearchResult
+from .tools.search_local import query_tokens
 
-__all__ = ["STALE_LIMIT", "VALUE_WORDS", "fresh_search", "ladder_query", "next_rung", "rung_query", "rung_search",
-           "search_spent", "value_words"]
+__all__ = ["STALE_LIMIT", "VALUE_WORDS", "fresh_search", "ladder_query", "next_rung", "object_searched_out",
+           "returned_everything", "rung_query", "rung_search", "search_spent", "value_words"]
 
 VALUE_WORDS: dict[str, tuple[str, ...]] = {
     # the words a page stating a value of the kind uses, as a reader would search for them
@@ -68,7 +75,38 @@ def rung_search(state: ResearchState, cell: Cell, rung: int) -> str | None:
     for every cell of the object already (`leads.titled_pages`)."""
     if LADDER[rung] == "primary_sources" and _own_site_seen(state, cell):
         return None
+    if object_searched_out(state, cell.object):
+        return None
     return rung_query(state.task_contract, cell, rung)
+
+
+def returned_everything(hits: list[SearchResult]) -> bool:
+    """A search answered by a backend that ranks every page holding any word of the query returned fewer
+    results than it was asked for: those are every indexed page holding any of its words."""
+    return 0 < len(hits) < SEARCH_LIMIT and all(hit.source in EXHAUSTIVE_BACKENDS for hit in hits)
+
+
+def object_searched_out(state: ResearchState, name: str) -> bool:
+    """Every page holding the object's name is known: a complete search (`ActionLog.complete`) for one of its
+    cells held every word of its name and of each alias.  Another wording — another dimension's words, the
+    bare name — returns no page naming it that is not a lead, read, or a result already seen."""
+    obj = state.task_contract.object(name)
+    words = [_words(n) for n in [obj.name, *obj.aliases]]
+    return any(_covers(a, name, words) for a in state.actions)
+
+
+def _covers(action: ActionLog, name: str, names: list[set[str]]) -> bool:
+    if not (action.complete and action.tool == "search" and split_cell_key(action.cell or "")[0] == name):
+        return False
+    asked = _words(str(action.args.get("query", "")))
+    return all(n and n <= asked for n in names)
+
+
+def _words(text: str) -> set[str]:
+    try:
+        return set(query_tokens(text))
+    except BadRequest:
+        return set()
 
 
 def _own_site_seen(state: ResearchState, cell: Cell) -> bool:

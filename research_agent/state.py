@@ -241,6 +241,9 @@ class ActionLog:
     retry_after: float | None = None
     strategy: str | None = None
     """The strategy-ladder rung the call belonged to (its purpose, beside `cell`)."""
+    complete: bool = False
+    """A search that returned every indexed page holding any of its words (fewer results than asked for,
+    from an exhaustive backend), and whose results naming the cell's object all became leads or were known."""
 
     @classmethod
     def load(cls, data: dict[str, Any]) -> "ActionLog":

@@ -54,9 +54,10 @@ def test_a_page_found_for_another_dimension_is_opened_before_a_new_search(runner
 
 
 def test_a_search_that_finds_only_pages_already_seen_ends_the_ladder(runner):
-    # one page states the license: the second search (other words, the value vocabulary) returns that page
-    # again and nothing else — the same question in a third wording would too, so the cell is closed
-    pages = {DOCS: PAGES[DOCS]}
+    # one page states the license, and a dozen pages hold "license" for other products (the first search is cut
+    # at the limit, so the next rung is asked): the second search (other words) returns the page already
+    # read and nothing else naming Quillstore — a third wording would too, so the cell is closed
+    pages = {DOCS: PAGES[DOCS], **{url: html for url, html in _silent_pages(12).items() if "licensing" in url}}
     out = runner.run(pages, "What is the license of Quillstore?")
     cell = out.state.cells["Quillstore/license"]
     assert (cell.status, cell.value, cell.independent_sources) == ("partial", "Apache-2.0", 1)
@@ -160,17 +161,52 @@ def test_a_result_whose_title_names_the_other_object_is_read_for_it_without_a_se
 
 
 def test_a_search_whose_only_new_pages_do_not_name_the_object_ends_the_ladder(runner):
-    # the second search (the head noun's synonyms) finds a new page, but one about something else: it is no
-    # page about Quillstore, so the bare name is not asked after it
-    pages = {
-        REVIEW: PAGES[REVIEW],
-        "https://harbour-news.example/shipping.html": page(
-            "Harbour shipping report", "Shipping costs rose in the harbour this spring, the port authority said.",
-            "2025-02-01"),
-    }
+    # the second search (the head noun's synonyms) finds new pages, but about something else: none is a page
+    # about Quillstore, so the bare name is not asked after it (a dozen pages on other things hold each
+    # search's words, so neither search returns every page holding them)
+    pages = {REVIEW: PAGES[REVIEW]}
+    for i in range(12):
+        pages[f"https://harbour{i}.example/shipping.html"] = page(
+            f"Harbour report {i}", f"Shipping costs rose in harbour {i} this spring, the port authority said.", "2025-02-01")
+        pages[f"https://council{i}.example/roads.html"] = page(
+            f"Council notes {i}", f"The council approved road plan {i} at its meeting.", "2025-02-01")
     out = runner.run(pages, "What is the price of Quillstore?")
     cell = out.state.cells["Quillstore/price"]
     assert cell.strategies == ["initial", "rephrase", "closed"]
     queries = [a.args["query"] for a in out.state.actions if a.tool == "search"]
     assert len(queries) == 2 and queries[-1] != "Quillstore"
+    assert out.end_kind == EndKind.NO_PROGRESS
+
+
+def _silent_pages(others: int) -> dict[str, str]:
+    # two pages about Quillstore that never state its license, and `others` pages about other products' licenses
+    pages = {
+        "https://kvnews.example/quillstore.html": page("Quillstore at the meetup",
+                                                        "Quillstore drew a crowd at the meetup; its license came up.", "2025-01-01"),
+        "https://dbdigest.example/quillstore.html": page("Quillstore digest", "Quillstore ships a new backup tool.", "2025-01-02"),
+    }
+    for i in range(others):
+        pages[f"https://licensing{i}.example/post.html"] = page(
+            f"Licensing notes {i}", f"Product {i} is released under the MIT License.", "2025-02-01")
+    return pages
+
+
+def test_a_search_that_returned_every_page_holding_the_name_is_not_asked_in_other_words(runner):
+    # the local index returns every page holding any word of the query: fewer results than asked for means
+    # every page naming Quillstore is known, so once they are read the cell is closed without another search
+    out = runner.run(_silent_pages(3), "What is the license of Quillstore?")
+    cell = out.state.cells["Quillstore/license"]
+    searches = [a for a in out.state.actions if a.tool == "search"]
+    assert len(searches) == 1 and searches[0].complete
+    assert cell.status == "unavailable" and "searched 1 query" in cell.scope_note
+    assert out.end_kind == EndKind.NO_PROGRESS
+
+
+def test_a_search_cut_at_the_limit_still_climbs_the_ladder(runner):
+    # a dozen other pages hold "license": the first search is cut at the limit, pages naming Quillstore may be
+    # missing from it, and the next rung is asked
+    out = runner.run(_silent_pages(12), "What is the license of Quillstore?")
+    searches = [a for a in out.state.actions if a.tool == "search"]
+    assert not searches[0].complete and len(searches) >= 2
+    assert out.state.cells["Quillstore/license"].status == "unavailable"
     assert out.end_kind == EndKind.NO_PROGRESS
