@@ -88,18 +88,18 @@ def returned_everything(hits: list[SearchResult]) -> bool:
 
 def object_searched_out(state: ResearchState, name: str) -> bool:
     """Every page holding the object's name is known: a complete search (`ActionLog.complete`) for one of its
-    cells held every word of its name and of each alias.  Another wording — another dimension's words, the
-    bare name — returns no page naming it that is not a lead, read, or a result already seen."""
+    cells held every word of its name (so of every shorter form of it) and a word of each alias (a page
+    naming an alias holds all its words).  Another wording — another dimension's words, the bare name —
+    returns no page naming it that is not a lead, read, or a result already seen."""
     obj = state.task_contract.object(name)
-    words = [_words(n) for n in [obj.name, *obj.aliases]]
-    return any(_covers(a, name, words) for a in state.actions)
+    return any(_covers(a, name, _words(obj.name), [_words(alias) for alias in obj.aliases]) for a in state.actions)
 
 
-def _covers(action: ActionLog, name: str, names: list[set[str]]) -> bool:
+def _covers(action: ActionLog, name: str, words: set[str], aliases: list[set[str]]) -> bool:
     if not (action.complete and action.tool == "search" and split_cell_key(action.cell or "")[0] == name):
         return False
     asked = _words(str(action.args.get("query", "")))
-    return all(n and n <= asked for n in names)
+    return bool(words) and words <= asked and all(alias & asked for alias in aliases)
 
 
 def _words(text: str) -> set[str]:

@@ -210,3 +210,14 @@ def test_a_search_cut_at_the_limit_still_climbs_the_ladder(runner):
     assert not searches[0].complete and len(searches) >= 2
     assert out.state.cells["Quillstore/license"].status == "unavailable"
     assert out.end_kind == EndKind.NO_PROGRESS
+
+
+def test_an_alias_the_first_search_did_not_hold_keeps_the_ladder_open(runner):
+    # the first search returned every page holding "Quillstore" or a licence word, but a page naming the product
+    # only as "QStore" would hold none of its words: the first search does not prove every page on the object
+    # is known, so the ladder goes on asking
+    out = runner.run(_silent_pages(2), "What is the license of Quillstore?",
+                     contract={"objects": [{"name": "Quillstore", "aliases": ["QStore"]}], "dimensions": ["license"]})
+    searches = [a for a in out.state.actions if a.tool == "search"]
+    assert searches[0].complete and len(searches) >= 2
+    assert out.state.cells["Quillstore/license"].status == "unavailable"
