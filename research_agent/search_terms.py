@@ -2,7 +2,8 @@
 
 For an object and a dimension (index = `Cell.rung`, names kept from `state.LADDER`):
 
-* `initial` — "<name> <dimension>" and the dimension's **value vocabulary**: the words a page that
+* `initial` — "<name> <dimension>" (in a comparison, the dimension's first search names every object:
+  `comparison_query`) and the dimension's **value vocabulary**: the words a page that
   states a value uses ("AGPL", "Apache", "MIT", "proprietary" for a licence; "per month", "plan", "free"
   for a price; an enum dimension's own values).  A page that states the value ranks above one that only
   talks about the topic;
@@ -34,7 +35,7 @@ from .tools.errors import BadRequest
 from .tools.search import EXHAUSTIVE_BACKENDS, SEARCH_LIMIT, SearchResult
 from .tools.search_local import query_tokens
 
-__all__ = ["STALE_LIMIT", "VALUE_WORDS", "fresh_search", "ladder_query", "next_rung", "object_searched_out",
+__all__ = ["STALE_LIMIT", "VALUE_WORDS", "comparison_query", "fresh_search", "ladder_query", "next_rung", "object_searched_out",
            "returned_everything", "rung_query", "rung_search", "search_spent", "value_words"]
 
 VALUE_WORDS: dict[str, tuple[str, ...]] = {
@@ -77,7 +78,29 @@ def rung_search(state: ResearchState, cell: Cell, rung: int) -> str | None:
         return None
     if object_searched_out(state, cell.object):
         return None
+    if LADDER[rung] == "initial":
+        return _initial_search(state, cell)
     return rung_query(state.task_contract, cell, rung)
+
+
+def _initial_search(state: ResearchState, cell: Cell) -> str | None:
+    """The initial rung's search: the one the cell asked already, if any; in a comparison, the dimension's
+    first search names every object (`comparison_query`); else the cell's own `rung_query`."""
+    searches = [a for a in state.actions if a.tool == "search" and a.status in ("ok", "error")]
+    own = [a for a in searches if a.cell == cell.key and a.strategy == "initial"]
+    if own:
+        return str(own[0].args.get("query", ""))
+    contract = state.task_contract
+    if len(contract.objects) > 1 and not any(split_cell_key(a.cell or "")[1] == cell.dimension for a in searches):
+        return comparison_query(contract, cell.dimension)
+    return rung_query(contract, cell, 0)
+
+
+def comparison_query(contract: TaskContract, dimension: str) -> str:
+    """Every object's name with the dimension and its value vocabulary: a comparison asks the same thing of
+    each object, and one search returns each one's pages (and the pages comparing them)."""
+    dim = contract.dimension(dimension)
+    return " ".join(dict.fromkeys([*(o.name for o in contract.objects), dim.name, *value_words(dim)]))
 
 
 def returned_everything(hits: list[SearchResult]) -> bool:

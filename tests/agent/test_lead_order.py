@@ -221,3 +221,21 @@ def test_an_alias_the_first_search_did_not_hold_keeps_the_ladder_open(runner):
     searches = [a for a in out.state.actions if a.tool == "search"]
     assert searches[0].complete and len(searches) >= 2
     assert out.state.cells["Quillstore/license"].status == "unavailable"
+
+
+def test_a_comparison_asks_one_search_naming_every_object_first(runner):
+    # two products, each with its own page that never names the other (Ferrodb's holds no word of a search
+    # for Quillstore's license): the first search names both, and each product's page is read from it — one
+    # search, not one per product
+    pages = {
+        DOCS: PAGES[DOCS],
+        "https://ferrodb.example/docs/license.html": page(
+            "Ferrodb terms", "Ferrodb is distributed under the GNU Affero General Public Licence, version 3.", "2025-02-01"),
+    }
+    out = runner.run(pages, "Compare Quillstore and Ferrodb on license",
+                     contract={"objects": ["Quillstore", "Ferrodb"], "dimensions": ["license"], "min_sources": 1})
+    assert out.state.cells["Quillstore/license"].value == "Apache-2.0"
+    assert out.state.cells["Ferrodb/license"].value == "AGPL-3.0"
+    queries = [a.args["query"] for a in out.state.actions if a.tool == "search"]
+    assert len(queries) == 1 and queries[0].startswith("Quillstore Ferrodb license")
+    assert out.state.progress.tool_calls == 3
