@@ -404,7 +404,8 @@ def execute(
         policy = make_policy(cfg, meter=meter, budget=budget, exhaustive=stopper == "max_steps", seams=seams)
         agent = ResearchAgent(
             contract, policy, toolbox.registry, load_risk_policy(cfg, allow=toolbox.corpus_hosts),
-            reducer_config=ReducerConfig(transient_attempts=cfg.transient_attempts),
+            reducer_config=ReducerConfig(transient_attempts=cfg.transient_attempts,
+                                         local_search_only=cfg.search_backend == "local"),
             naive_final=stopper == "stagnation", prefetch=toolbox.prefetch,
         )
         engine = Engine(

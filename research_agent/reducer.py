@@ -111,6 +111,10 @@ def _value_stated(state: ResearchState, cell: Cell) -> bool:
 class ReducerConfig:
     transient_attempts: int = 3
     """Attempts per URL before a transient failure consumes the lead."""
+    local_search_only: bool = True
+    """Searches go to the local index alone (no web backend merged in): a short answer can be complete
+    (`search_terms.returned_everything`).  With a web backend, a web answer with no result leaves the
+    merged list all local and short, which proves nothing."""
 
 
 @dataclass
@@ -300,7 +304,7 @@ class Reducer:
             elif relevant and canon not in known and canon not in opened:
                 capped += 1
         log.new_leads = added
-        log.complete = not capped and returned_everything(result.output or [])
+        log.complete = self.config.local_search_only and not capped and returned_everything(result.output or [])
         if added == 0:
             state.progress.invalid_actions += 1
             if cell is not None and cell.is_open:

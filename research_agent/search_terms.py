@@ -35,8 +35,8 @@ from .tools.errors import BadRequest
 from .tools.search import EXHAUSTIVE_BACKENDS, SEARCH_LIMIT, SearchResult
 from .tools.search_local import query_tokens
 
-__all__ = ["STALE_LIMIT", "VALUE_WORDS", "comparison_query", "fresh_search", "ladder_query", "next_rung", "object_searched_out",
-           "returned_everything", "rung_query", "rung_search", "search_spent", "value_words"]
+__all__ = ["STALE_LIMIT", "VALUE_WORDS", "comparison_query", "fresh_search", "ladder_query", "next_rung",
+           "object_searched_out", "returned_everything", "rung_query", "rung_search", "search_spent", "value_words"]
 
 VALUE_WORDS: dict[str, tuple[str, ...]] = {
     # the words a page stating a value of the kind uses, as a reader would search for them
