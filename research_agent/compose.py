@@ -378,6 +378,12 @@ def new_task_id() -> str:
     return time.strftime("%Y%m%d") + "-" + os.urandom(3).hex()
 
 
+def _reducer_config(cfg: ResearchConfig) -> ReducerConfig:
+    """What the reducer takes from the run's config: retries per page, and whether searches go to the local
+    index alone (a short answer can then be complete)."""
+    return ReducerConfig(transient_attempts=cfg.transient_attempts, local_search_only=cfg.search_backend == "local")
+
+
 def execute(
     store: Store,
     cfg: ResearchConfig,
@@ -404,8 +410,7 @@ def execute(
         policy = make_policy(cfg, meter=meter, budget=budget, exhaustive=stopper == "max_steps", seams=seams)
         agent = ResearchAgent(
             contract, policy, toolbox.registry, load_risk_policy(cfg, allow=toolbox.corpus_hosts),
-            reducer_config=ReducerConfig(transient_attempts=cfg.transient_attempts,
-                                         local_search_only=cfg.search_backend == "local"),
+            reducer_config=_reducer_config(cfg),
             naive_final=stopper == "stagnation", prefetch=toolbox.prefetch,
         )
         engine = Engine(

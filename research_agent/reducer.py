@@ -48,7 +48,7 @@ from .reading import Target, check_finding, read_page
 from .policy.base import CellJudgement, FindingDraft, PageView, Reader
 from .leads import mentions, usable_leads
 from .settling import EvidenceIndex, apply_constraints, apply_ruling, evidence_of, rules_of
-from .search_terms import next_rung, returned_everything
+from .search_terms import next_rung, returned_everything, titled_objects
 from .source_types import source_type_of
 from .step_kinds import Refusal, WaitReason, purpose_of
 from .state import (
@@ -305,6 +305,8 @@ class Reducer:
                 capped += 1
         log.new_leads = added
         log.complete = self.config.local_search_only and not capped and returned_everything(result.output or [])
+        if log.complete:
+            log.complete_for = titled_objects(contract, result.output or [], opened, obj.name if obj else None)
         if added == 0:
             state.progress.invalid_actions += 1
             if cell is not None and cell.is_open:

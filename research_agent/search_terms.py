@@ -31,12 +31,14 @@ from .reading.lexicon import family_named
 from .reading.values._units import UNITS
 from .source_types import source_type_of
 from .state import LADDER, ActionLog, Cell, ResearchState
+from .leads import mentions
+from .tools.canonical import canonical_url
 from .tools.errors import BadRequest
 from .tools.search import EXHAUSTIVE_BACKENDS, SEARCH_LIMIT, SearchResult
 from .tools.search_local import query_tokens
 
 __all__ = ["STALE_LIMIT", "VALUE_WORDS", "comparison_query", "fresh_search", "ladder_query", "next_rung",
-           "object_searched_out", "returned_everything", "rung_query", "rung_search", "search_spent", "value_words"]
+           "object_searched_out", "returned_everything", "rung_query", "rung_search", "search_spent", "titled_objects", "value_words"]
 
 VALUE_WORDS: dict[str, tuple[str, ...]] = {
     # the words a page stating a value of the kind uses, as a reader would search for them
@@ -119,10 +121,23 @@ def object_searched_out(state: ResearchState, name: str) -> bool:
 
 
 def _covers(action: ActionLog, name: str, words: set[str], aliases: list[set[str]]) -> bool:
-    if not (action.complete and action.tool == "search" and split_cell_key(action.cell or "")[0] == name):
+    if not (action.complete and action.tool == "search"):
+        return False
+    if split_cell_key(action.cell or "")[0] != name and name not in action.complete_for:
         return False
     asked = _words(str(action.args.get("query", "")))
     return bool(words) and words <= asked and all(alias & asked for alias in aliases)
+
+
+def titled_objects(contract: TaskContract, hits: list[SearchResult], opened: set[str], skip: str | None) -> list[str]:
+    """The objects (but `skip`, the searching cell's) every result naming which has a title naming it or was
+    opened: a complete search leaves no page on them that is not read as a titled result."""
+    out = []
+    for obj in contract.objects:
+        naming = [h for h in hits if obj.name != skip and mentions(f"{h.title} {h.snippet} {h.url}", obj)]
+        if obj.name != skip and all(mentions(h.title, obj) or canonical_url(h.url) in opened for h in naming):
+            out.append(obj.name)
+    return out
 
 
 def _words(text: str) -> set[str]:

@@ -239,3 +239,20 @@ def test_a_comparison_asks_one_search_naming_every_object_first(runner):
     queries = [a.args["query"] for a in out.state.actions if a.tool == "search"]
     assert len(queries) == 1 and queries[0].startswith("Quillstore Ferrodb license")
     assert out.state.progress.tool_calls == 3
+
+
+def test_a_complete_comparison_search_covers_every_object_whose_results_are_titled_with_it(runner):
+    # the first search names both products and returns every page holding either name; Ferrodb's only page is
+    # titled with it and states no license: once it is read, Ferrodb's cell is closed without its own search
+    pages = {
+        DOCS: PAGES[DOCS],
+        "https://ferrodb.example/notes.html": page(
+            "Ferrodb notes", "Ferrodb ships a new backup tool; the license question came up at the meetup.", "2025-02-01"),
+    }
+    out = runner.run(pages, "Compare Quillstore and Ferrodb on license",
+                     contract={"objects": ["Quillstore", "Ferrodb"], "dimensions": ["license"], "min_sources": 1})
+    searches = [a for a in out.state.actions if a.tool == "search"]
+    assert len(searches) == 1 and searches[0].complete_for == ["Ferrodb"]
+    assert "visit:https://ferrodb.example/notes.html" in {a.key for a in out.state.actions}
+    assert out.state.cells["Ferrodb/license"].status == "unavailable"
+    assert out.state.cells["Quillstore/license"].value == "Apache-2.0"
