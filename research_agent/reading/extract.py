@@ -29,10 +29,10 @@ from ..contract import DimensionSpec, ObjectSpec
 from .attribution import _descriptor  # noqa: F401 - shared rule: demonyms are not names
 from .attribution import (
     Attribution, EntityMention, Named, Subjects, attribute, mask_parentheses, mentions, page_subject, page_vocabulary,
-    sentence_subject,
+    sentence_subject, title_objects,
 )
 from .acronyms import expansions, is_acronym
-from .dimensions import Profile, head_unit, infer_profile, meaning, profile_of, select_value, unit_of
+from .dimensions import Profile, head_units, infer_profile, meaning, profile_of, select_value, unit_of
 from .lexicon import Family, compiled_patterns, cue_pattern
 from .gates import title_only
 from .readings import Reading, Target
@@ -40,7 +40,7 @@ from .gates import refusal as gate_refusal
 from .polarity import asserted
 from .segment import split_sentences
 from .site import own_site, site_subject
-from .tables import table_readings
+from .tables import column_readings, table_readings
 from .values import Value, find_values, nearest
 
 __all__ = ["Reading", "Target", "read_page", "dimension_profile", "value_in"]
@@ -285,7 +285,7 @@ def read_sentence(
 ) -> Reading | None:
     cue = prof.cues.search(sentence)
     fam = prof.family
-    unit = head_unit(prof.meaning) if not target.dim.unit else None
+    unit = head_units(prof.meaning) if not target.dim.unit else frozenset()
     if (expanded := _acronym_reading(sentence, target, fam)) is not None:
         return expanded
     found = _lifespan(sentence, ents, target.obj.name, fam.name) if fam is not None and fam.name in ("born", "died") else None
@@ -295,7 +295,7 @@ def read_sentence(
         cue = _RATE.search(sentence)  # "$12/user/mo" answers a price by itself
     vals = values_for(sentence, prof, target.dim) if cue is not None or prof.cue_optional or unit else []
     if unit:  # a quantity in another unit is not this one; one in the head's own unit names it ("weighs 21.4 kg")
-        vals = [v for v in vals if unit_of(v) == unit]
+        vals = [v for v in vals if unit_of(v) in unit]
     unit_cued = cue is None and bool(unit) and bool(vals)
     if cue is None and not prof.cue_optional and not unit_cued:
         return None
@@ -482,10 +482,11 @@ def read_page(
     named = [Named.of(o) for o in objects]
     sentences = [piece for s in split_sentences(text) for piece in _heading_split(s, named)]
     profiles = {t.key: infer_profile(dimension_profile(t.dim), sentences) for t in targets}
-    discourse = Subjects(page_subject(title, named) or site_subject(url, title, named))
+    discourse = Subjects(page_subject(title, named) or site_subject(url, title, named), title_objects(title, named))
     common = page_vocabulary(text)
     best: dict[str, tuple[tuple[int, ...], Reading]] = {}
-    for row in table_readings(text, named, targets, profiles, values_for, Reading):
+    for row in [*table_readings(text, named, targets, profiles, values_for, Reading),
+                *column_readings(text, named, targets, profiles, values_for, Reading)]:
         rank = (0, 0, int(row.canonical.lower() in _VAGUE), _HOW_RANK["name"], len(sentences))
         if row.cell not in best or rank < best[row.cell][0]:
             best[row.cell] = (rank, row)
@@ -497,7 +498,7 @@ def read_page(
             r = read_sentence(sentence, ents, t, named, discourse, profiles[t.key])
             if r is not None and title_only(r.quote, title):
                 r = None  # a page's title alone is a heading, not a statement (`gates`)
-            if r is None or (r.attribution.how in _UNNAMED and discourse.page_object != t.obj.name):
+            if r is None or (r.attribution.how in _UNNAMED and not discourse.speaks_of(t.obj.name)):
                 continue  # "It"/"We"/a headless line speaks for the object only on a page titled with it
             if r.attribution.how in _UNNAMED and _FIRST_PERSON.match(sentence) and not own_site(url, Named.of(t.obj)):
                 continue  # "We are about 85 staff": the vendor speaking on its own site, not a reviewer
