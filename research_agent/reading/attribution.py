@@ -36,7 +36,7 @@ from .names import (  # noqa: F401 - `_descriptor` and `Named` are part of this 
     _name_regex, _partial, _person_variant, _short_form, _spaced_variant,
 )
 
-__all__ = ["Attribution", "EntityMention", "Subjects", "attribute", "mentions", "lead_mentions", "page_subject", "title_objects"]
+__all__ = ["Attribution", "EntityMention", "Subjects", "attribute", "mentions", "lead_mentions", "page_subject"]
 
 
 @dataclass(frozen=True)
@@ -315,11 +315,6 @@ def lead_mentions(text: str, obj: Named) -> bool:
                for chunk in chunks for n in obj.names if n)
 
 
-def title_objects(title: str, objects: Sequence[Named]) -> frozenset[str]:
-    """The objects a page's title names by a name or alias, on word boundaries (a comparison names several)."""
-    return frozenset(o.name for o in objects if any(n and _name_regex(n).search(title or "") for n in o.names))
-
-
 def page_subject(title: str, objects: Sequence[Named]) -> str | None:
     """The object a page is about: its title names exactly that object (in any form) and no comparison."""
     t = re.split(r"\s+[|–—-]\s+|\s+::\s+", title or "")[0]
@@ -342,54 +337,29 @@ def _qualifier_present(text: str, obj: Named) -> bool:
 class Subjects:
     """The discourse subject carried through a page: the last sentence subject that was a named entity."""
 
-    def __init__(self, page_object: str | None, titled: frozenset[str] = frozenset()) -> None:
+    def __init__(self, page_object: str | None) -> None:
         self.page_object = page_object
         self.current: str | None = page_object
         """The object the discourse is about (None: another entity, or unknown)."""
         self.weak = False
         """The current subject was named only by a longer name (`partial`): what refers to it is weak too."""
-        self.titled = titled
-        """The objects the page's title names by name, a comparison's included ("Trailfox E2 vs Veloce Rambler")."""
-        self.named_last = False
-        """The sentence before named the current subject, by its name, as its subject."""
-        self.section: str | None = None
-        """The object the current section's heading names, by its name alone ("Kestrel Desk" over a paragraph)."""
 
     def update(self, subject: EntityMention | None, sentence: str = "") -> None:
-        self.named_last = False
-        heading = len(sentence.split()) <= 4 and not sentence.rstrip().endswith((".", "!", "?"))
-        if heading and sentence.strip():
-            # a heading that is an object's name opens its section; any other heading closes it
-            named = subject is not None and subject.how in ("name", "alias") and subject.text == sentence.strip().lstrip("#- ").strip()
-            self.section = subject.obj if named and subject is not None else None
         if subject is None:
             return
+        heading = len(sentence.split()) <= 4 and not sentence.rstrip().endswith((".", "!", "?"))
         if subject.obj is None and heading:
             return  # a section heading ("Team", "Business") is not a new subject
         self.current = subject.obj
         self.weak = subject.how == "partial"
-        self.named_last = subject.how in ("name", "alias")
 
     def carried(self, how: How) -> How:
         """How a reference to the current subject attributes: `reference`/`fragment` on a page whose title names
         it; `carried` when only an earlier sentence of the body did (a page without a title subject: an excerpt
-        may start anywhere), `partial` when that sentence named it only by a longer name. Both are weak.
-        A pronoun right after a sentence whose subject is an object by its name, on a page whose title names
-        that object among others (a two-product review), refers to it: `reference`."""
+        may start anywhere), `partial` when that sentence named it only by a longer name. Both are weak."""
         if self.weak:
             return "partial"
-        if self._just_named() and (how == "reference" or self.current == self.section):
-            return how
         return how if self.current == self.page_object else "carried"
-
-    def _just_named(self) -> bool:
-        """The current subject, one the title names, was named right before, or heads the section."""
-        return (self.named_last or self.current == self.section) and self.current is not None and self.current in self.titled
-
-    def speaks_of(self, obj: str) -> bool:
-        """A reference or a headless line may speak for `obj`: the page's subject, or the object a pronoun's
-        sentence follows right after on a page titled with it (`carried`)."""
-        return obj == self.page_object or (obj == self.current and self._just_named())
 
 
 def mask_parentheses(sentence: str) -> str:
@@ -583,9 +553,10 @@ def attribute(
 _HEADLESS_OPENING = re.compile(
     r"\s*(?:[-*•]\s+)?(?:(?:the|a|an|every|each|all|some|many|most|its|their|this|these|those|we|our|no|any|both)\b"
     r"|[\w'’ ()/-]{1,30}:|[a-z]+s\b)", re.I)
-"""A headless sentence speaks of the page's subject when it opens with a determiner ("The population was …"), a
-label ("Range: 110 km") or a plural noun ("Backups are kept …"): a bare noun phrase ("Rated capacity is …")
-may be a heading run into a line, or a line of a table about something else."""
+"""A headless sentence speaks of the page's subject when it opens as a statement about something already in view:
+a determiner or possessive ("The population was …", "Its range is …"), a label ("Range: 110 km") or a plural noun
+("Backups are kept …").  A bare singular noun phrase ("Rated capacity is …") opens a line of a spec sheet, a
+heading run into a line or a caption, and may be about any of the things the page lists."""
 
 
 def strangers_anywhere(inside: list[EntityMention]) -> bool:

@@ -52,11 +52,6 @@ _HEAD_UNITS: dict[str, str] = {**dict.fromkeys(_LENGTH, "m"), **dict.fromkeys(_M
 """The SI unit a quantity's head measures in: a range or height is a length, a weight a mass, storage bytes."""
 _HELD_UNITS: dict[str, frozenset[str]] = {"battery": frozenset({"mAh", "Wh"})}
 """What a capacity is measured in, by what holds it: a battery holds a charge (mAh) or an energy (Wh)."""
-_PAID = frozenset("price pricing cost fee charge fare tuition subscription rent".split())
-"""Heads naming what a buyer pays: an amount of money in a clause about the object is one of them ("goes on sale
-for $149", "debuted at $199"); a salary, revenue or budget is not what any amount is."""
-_MONEY_UNIT = frozenset({"money"})
-_INTERVAL_UNIT = frozenset({"interval"})
 _HEAD_KINDS: dict[str, str] = {
     **dict.fromkeys(_MONEY, "money"),
     **dict.fromkeys(_INFORMATION | _LENGTH | _MASS | {"size", "capacity", "latency", "area"}, "quantity"),
@@ -265,16 +260,10 @@ def infer_profile(prof: Profile, sentences: list[str]) -> Profile:
 
 
 def head_units(m: Meaning | None) -> frozenset[str]:
-    """The canonical units a dimension's value is written in, by its head ("weight" → kg, "range" → m), by what
-    holds a capacity ("battery capacity" → mAh or Wh), or money for what a buyer pays ("launch price");
-    empty when the name fixes none ("capacity" alone: a disk's is bytes, a hall's people)."""
-    if m is None or not m.head:
-        return frozenset()
-    if m.kind == "money":
-        return _MONEY_UNIT if m.head in _PAID else frozenset()
-    if m.kind == "interval":
-        return _INTERVAL_UNIT  # "lands every month": only a cadence is an interval
-    if m.kind != "quantity":
+    """The canonical units a dimension's value is written in, by its head ("weight" → kg, "range" → m) or by what
+    holds a capacity ("battery capacity" → mAh or Wh); empty when the name fixes none ("capacity" alone: a
+    disk's is bytes, a hall's people)."""
+    if m is None or not m.head or m.kind != "quantity":
         return frozenset()
     if m.head in _HEAD_UNITS:
         return frozenset({_HEAD_UNITS[m.head]})
@@ -283,7 +272,5 @@ def head_units(m: Meaning | None) -> frozenset[str]:
 
 
 def unit_of(v: "Value") -> str:
-    """The canonical unit of a quantity value ("21.4 kg" → kg, "85 km" → m), "money" for an amount of money."""
-    if v.kind in ("money", "interval"):
-        return v.kind
+    """The canonical unit of a quantity value ("21.4 kg" → kg, "85 km" → m)."""
     return v.canonical.rpartition(" ")[2] if v.kind == "quantity" else ""

@@ -29,7 +29,7 @@ from ..contract import DimensionSpec, ObjectSpec
 from .attribution import _descriptor  # noqa: F401 - shared rule: demonyms are not names
 from .attribution import (
     Attribution, EntityMention, Named, Subjects, attribute, mask_parentheses, mentions, page_subject, page_vocabulary,
-    sentence_subject, title_objects,
+    sentence_subject,
 )
 from .acronyms import expansions, is_acronym
 from .dimensions import Profile, head_units, infer_profile, meaning, profile_of, select_value, unit_of
@@ -40,7 +40,7 @@ from .gates import refusal as gate_refusal
 from .polarity import asserted
 from .segment import split_sentences
 from .site import own_site, site_subject
-from .tables import column_readings, table_readings
+from .tables import table_readings
 from .values import Value, find_values, nearest
 
 __all__ = ["Reading", "Target", "read_page", "dimension_profile", "value_in"]
@@ -482,11 +482,10 @@ def read_page(
     named = [Named.of(o) for o in objects]
     sentences = [piece for s in split_sentences(text) for piece in _heading_split(s, named)]
     profiles = {t.key: infer_profile(dimension_profile(t.dim), sentences) for t in targets}
-    discourse = Subjects(page_subject(title, named) or site_subject(url, title, named), title_objects(title, named))
+    discourse = Subjects(page_subject(title, named) or site_subject(url, title, named))
     common = page_vocabulary(text)
     best: dict[str, tuple[tuple[int, ...], Reading]] = {}
-    for row in [*table_readings(text, named, targets, profiles, values_for, Reading),
-                *column_readings(text, named, targets, profiles, values_for, Reading)]:
+    for row in table_readings(text, named, targets, profiles, values_for, Reading):
         rank = (0, 0, int(row.canonical.lower() in _VAGUE), _HOW_RANK["name"], len(sentences))
         if row.cell not in best or rank < best[row.cell][0]:
             best[row.cell] = (rank, row)
@@ -498,7 +497,7 @@ def read_page(
             r = read_sentence(sentence, ents, t, named, discourse, profiles[t.key])
             if r is not None and title_only(r.quote, title):
                 r = None  # a page's title alone is a heading, not a statement (`gates`)
-            if r is None or (r.attribution.how in _UNNAMED and not discourse.speaks_of(t.obj.name)):
+            if r is None or (r.attribution.how in _UNNAMED and discourse.page_object != t.obj.name):
                 continue  # "It"/"We"/a headless line speaks for the object only on a page titled with it
             if r.attribution.how in _UNNAMED and _FIRST_PERSON.match(sentence) and not own_site(url, Named.of(t.obj)):
                 continue  # "We are about 85 staff": the vendor speaking on its own site, not a reviewer

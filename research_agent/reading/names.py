@@ -208,8 +208,6 @@ def _chunk_owner(
         for obj in objects:
             if obj.name == page_object and any(_short_form(n) and _short_form(n).lower() == text.lower() for n in obj.names):
                 return obj.name, "short"
-            if obj.name == page_object and any(model_form(n) == text for n in obj.names):
-                return obj.name, "short"  # "The E2 is built …" on the Trailfox E2's page
             bare = re.sub(r"['’]s?$", "", text)  # "Oscroft's batting …"
             personal = bool(common & _PERSONAL)  # the page speaks of a person ("he", "her")
             if obj.name == page_object == title_object and personal and bare.lower() not in common and any(_surname(n) == bare for n in obj.names):
@@ -289,21 +287,6 @@ _PERSONAL = frozenset("he she his her him hers himself herself".split())
 
 
 _SCHOOL_LEVEL = frozenset("high middle elementary secondary primary grammar junior senior".split())
-
-
-def model_form(name: str) -> str:
-    """A product's name without its maker: "Veloce Rambler" → "Rambler", "Trailfox E2" → "E2"; "" when the rest
-    is no model name (a number alone, an edition word: "Quillstore Cloud") or the name is one word.  A text about
-    the product names it so ("The E2 is built for the daily commute")."""
-    words = _core(name).split()
-    if len(words) < 2 or not words[0][:1].isupper():
-        return ""
-    rest = words[1:]
-    if not all(w[:1].isupper() or w[:1].isdigit() for w in rest) or not any(re.search(r"[A-Za-z]", w) for w in rest):
-        return ""
-    if any(w.lower().strip(".,") in _EDITION | _GENERIC_TAIL | _PLACE_TAIL for w in rest):
-        return ""
-    return " ".join(rest)
 
 
 def _short_form(name: str) -> str:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Literal, Sequence
 
 from ..contract import DimensionSpec, ObjectSpec
-from .attribution import Named, Subjects, attribute, mentions, page_subject, title_objects
+from .attribution import Named, Subjects, attribute, mentions, page_subject
 from .extract import dimension_profile, value_in, values_for
 from .gates import squash
 from .polarity import Polarity, asserted, polarity
@@ -40,7 +40,7 @@ def check_finding(
     url: str | None = None,
 ) -> Checked:
     named = [Named.of(o) for o in objects]
-    discourse = Subjects(page_subject(title, named) or site_subject(url, title, named), title_objects(title, named))
+    discourse = Subjects(page_subject(title, named) or site_subject(url, title, named))
     ents = mentions(quote, named, page_object=discourse.current)
     typed = value_in(value, dim)
     prof = dimension_profile(dim)

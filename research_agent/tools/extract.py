@@ -21,7 +21,6 @@ over the heading, and the block itself is not part of the text.
 from __future__ import annotations
 
 import html as html_lib
-from copy import copy
 import re
 from dataclasses import dataclass
 
@@ -44,8 +43,6 @@ TEXT_TYPES = frozenset({"text/plain", "text/markdown", "text/x-markdown"})
 _HTML_LANG = re.compile(r"""<html\b[^>]*?\blang\s*=\s*["']?\s*([A-Za-z]{2,3})""", re.IGNORECASE)
 _TITLE_TAG = re.compile(r"<title[^>]*>(.*?)</title>", re.IGNORECASE | re.DOTALL)
 _ISO_DATE = re.compile(r"(\d{4}-\d{2}-\d{2})")
-_KEPT_SHARE = 0.6
-"""The share of the rescued text's words a short page's blocks must hold to replace it."""
 _MD_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$")
 
 
@@ -95,29 +92,9 @@ def _extract_html(html: str, url: str) -> ExtractedPage:
     document = trafilatura.bare_extraction(tree, options=options)
     if not isinstance(document, Document):  # None: nothing extracted (a dict only with as_dict=True)
         return ExtractedPage(title=fallback_title, text="", date=None, language=language)
-    text = _blocks_kept(html, options, (document.text or "").strip())
+    text = (document.text or "").strip()
     return ExtractedPage(title=(title or "").strip() or fallback_title, text=text, date=_iso_date(date),
                          language=language)
-
-
-def _blocks_kept(html: str, options: Extractor, text: str) -> str:
-    """The text of a short page with its blocks on their own lines.
-
-    When its main extraction finds under ``min_extracted_size`` characters trafilatura rescues a page with its
-    baseline, the page's
-    bare text on one line: headings, list items and table rows run into the sentences around them
-    ("Battery: 630 Wh Range: 110 km Weight: 24.5 kg").  A page is a sequence of blocks, and a block
-    boundary is a sentence boundary, so such a page is extracted again without the rescue; its blocks
-    are kept when they hold most of the rescued text (the rescue only adds navigation or a byline)."""
-    if "\n" in text:  # the rescue writes one line; a page extracted by blocks has one per block
-        return text
-    again = copy(options)
-    again.min_extracted_size = 0
-    tree = load_html(html, options.max_file_size)
-    document = trafilatura.bare_extraction(tree, options=again) if tree is not None else None
-    blocks = (document.text or "").strip() if isinstance(document, Document) else ""
-    structured = any(line.startswith(("- ", "|")) for line in blocks.splitlines())
-    return blocks if structured and len(blocks.split()) >= _KEPT_SHARE * len(text.split()) else text
 
 
 def _title_and_date(tree: HtmlElement, url: str, date_params: dict[str, Any]) -> tuple[str | None, str | None]:
