@@ -11,7 +11,9 @@ Starts its own PostgreSQL cluster (`tests/pgcluster.py`, server defaults: fsync 
     and on SQLite, median and 90th percentile, wall and CPU; and the store alone, 100 steps of a
     growing state (`tests/store/_store_kit`: a search, a visit, a source with its fingerprint and
     findings per step) checkpointed in a loop, under a lease (the fence a worker's commits carry).
-    Goal: ≤ 5 ms median on PostgreSQL.  Beside the milliseconds, the round trips to the server and
+    Goal: ≤ 5 ms median on PostgreSQL.  The demo runs once more with every commit waiting for the
+    server's WAL flush (the store's sessions do not wait: docs/scale.md, *Durability*), to show what
+    that durability would cost.  Beside the milliseconds, the round trips to the server and
     the statements per checkpoint, counted from libpq's trace (`tests/pgtrace.py`): figures that
     do not depend on the machine's load.
 (c) `research batch` of 1,000 questions (a new task row and a queue job each), wall time of the
@@ -86,12 +88,27 @@ def throughput(cluster: PgCluster, k: int, per_worker: int, tmp: Path) -> float:
     return rows[2] / span
 
 
-def checkpoint_times(store, tmp: Path, runs: int = 5, tracer: RoundTrips | None = None) -> tuple[list[float], list[float]]:
-    """Wall and CPU milliseconds of each checkpoint of `runs` demo runs (prefetching off: no
-    background thread competes for the interpreter lock while the store waits on the server);
-    with `tracer`, one more run whose checkpoints are traced (round trips counted), not timed."""
+def _server_ns(conns: list) -> int:
+    """CPU nanoseconds the server processes behind `conns` have run (Linux `/proc/<pid>/schedstat`):
+    the server's share of a checkpoint, which the machine's load does not inflate as it does the wall."""
+    total = 0
+    for conn in conns:
+        try:
+            with open(f"/proc/{conn.info.backend_pid}/schedstat") as f:
+                total += int(f.read().split()[0])
+        except (OSError, ValueError):
+            pass  # a closed connection, or not Linux
+    return total
+
+
+def checkpoint_times(store, tmp: Path, runs: int = 5, tracer: RoundTrips | None = None) -> tuple[list[float], ...]:
+    """Wall, client CPU and (with `tracer`, whose connections are the store's) server CPU milliseconds
+    of each checkpoint of `runs` demo runs (prefetching off: no background thread competes for the
+    interpreter lock while the store waits on the server); with `tracer`, one more run whose
+    checkpoints are traced (round trips counted), not timed."""
     times: list[float] = []
     cpu: list[float] = []
+    server: list[float] = []
     inner = store.checkpoint
     traced = [False]
 
@@ -99,10 +116,14 @@ def checkpoint_times(store, tmp: Path, runs: int = 5, tracer: RoundTrips | None 
         if tracer is not None and traced[0]:
             with tracer.counting():
                 return inner(*args, **kw)
+        conns = [c for c in tracer.conns if not c.closed] if tracer is not None else []
+        s0 = _server_ns(conns)
         t0, c0 = time.perf_counter(), time.thread_time()
         inner(*args, **kw)
         times.append((time.perf_counter() - t0) * 1000)
         cpu.append((time.thread_time() - c0) * 1000)
+        if conns:
+            server.append((_server_ns(conns) - s0) / 1e6)
 
     store.checkpoint = timed
     cfg = ResearchConfig(corpus=DEMO_CORPUS, traces=tmp / "traces", prefetch=0)
@@ -110,7 +131,7 @@ def checkpoint_times(store, tmp: Path, runs: int = 5, tracer: RoundTrips | None 
         traced[0] = i == runs
         compose.start(store, cfg, parse_question(QUESTION), task_id=f"ckpt-{i}-{os.urandom(2).hex()}",
                       index_path=tmp / "index.db")
-    return times, cpu
+    return times, cpu, server
 
 
 def store_alone(url: str, tmp: Path, steps: int = 100, traced: int = 10) -> tuple[float, float, float, RoundTrips]:
@@ -207,15 +228,22 @@ def checkpoint(cluster: PgCluster, tmp: Path) -> None:
     url = _database(cluster, "ckpt")
     tracer = RoundTrips(tmp)
     pool = open_pool(url, configure=tracer.configure)
-    pg, pg_cpu = checkpoint_times(PgStore(url, pool=pool), tmp, tracer=tracer)
+    pg, pg_cpu, pg_server = checkpoint_times(PgStore(url, pool=pool), tmp, tracer=tracer)
     pool.close()
-    lite, lite_cpu = checkpoint_times(Store(tmp / "ckpt.db"), tmp)
+    lite, lite_cpu, _ = checkpoint_times(Store(tmp / "ckpt.db"), tmp)
     trips, statements = tracer.per_block()
     print(f"(b) checkpoint per step, {len(pg)} steps: PostgreSQL median {statistics.median(pg):.2f} ms wall "
-          f"(p90 {_pct(pg, 0.9):.2f}), {statistics.median(pg_cpu):.2f} ms CPU, {trips:.2f} round trips and "
+          f"(p90 {_pct(pg, 0.9):.2f}), {statistics.median(pg_cpu):.2f} ms CPU + {statistics.median(pg_server):.2f} ms "
+          f"the server's CPU, {trips:.2f} round trips and "
           f"{statements:.1f} statements per checkpoint ({tracer.blocks} traced); SQLite median "
           f"{statistics.median(lite):.2f} ms wall (p90 {_pct(lite, 0.9):.2f}), {statistics.median(lite_cpu):.2f} ms CPU; "
           f"goal ≤ 5 ms median on PostgreSQL (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+    flushed = open_pool(url, configure=lambda conn: conn.execute("SET synchronous_commit = on"))
+    waits, waits_cpu, _ = checkpoint_times(PgStore(url, pool=flushed), tmp)
+    flushed.close()
+    print(f"(b) the same with every commit waiting for the server's WAL flush (synchronous_commit=on, not the "
+          f"store's setting): median {statistics.median(waits):.2f} ms wall (p90 {_pct(waits, 0.9):.2f}), "
+          f"{statistics.median(waits_cpu):.2f} ms CPU (load average {os.getloadavg()[0]:.1f})")
     wall, p90, cpu, alone = store_alone(_database(cluster, "alone"), tmp)
     trips, statements = alone.per_block()
     print(f"(b) the PostgreSQL store alone, 100 growing steps under a lease: median {wall:.2f} ms wall "

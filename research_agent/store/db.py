@@ -42,6 +42,10 @@ _DAMAGED_CODES = frozenset({sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB})
 class Database:
     """One connection to the research database at `path`, shared by threads under a lock."""
 
+    sends_together = False
+    """Each statement runs as it is issued (in-process): reading before writing costs no round trip, so
+    a checkpoint always reads what it depends on (`readahead.py`)."""
+
     def __init__(self, path: Path) -> None:
         self.path = path
         self._check_file()
@@ -76,6 +80,11 @@ class Database:
                 raise mapped from exc
 
     # ------------------------------------------------------------ errors
+    def not_null_column(self, exc: BaseException) -> str | None:
+        """The `table.column` whose NOT NULL constraint `exc` reports: the checks `readahead.expect_saved`
+        sends, which this dialect never sends (`sends_together`)."""
+        return None
+
     def mapped(self, exc: BaseException) -> StoreError | None:
         """The `StoreError` for a database failure; None for one that is not the file's fault."""
         if isinstance(exc, UnicodeDecodeError):

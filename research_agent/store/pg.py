@@ -4,8 +4,8 @@
 once, with `?` placeholders and `ON CONFLICT … excluded`/`RETURNING`, which
 both dialects speak; `PgDatabase` hands the store a connection (`pg_batch.Batch`)
 that binds `?` on the client and holds statements back until an answer is
-needed, so a checkpoint is two round trips (its reads, then its writes and
-commit).  The schema comes from
+needed, so a checkpoint is one round trip (its checks, writes and commit; the
+first of a run in a process reads first: two, `readahead.py`).  The schema comes from
 `pg_migrations.py` (the same numbers as SQLite's).  This module is imported
 only for a `postgresql://` URL (`construct.open_store`), so the SQLite path
 never loads psycopg.
@@ -99,6 +99,10 @@ def open_pool(url: str, *, max_size: int = 4, open_now: bool = True, configure: 
 class PgDatabase:
     """The store's connections: a pool (its own, or one handed in) and typed transactions."""
 
+    sends_together = True
+    """Statements are held back and sent together (`pg_batch.py`): a checkpoint that knows what it would
+    read sends checks that fail its transaction instead of reads (`readahead.py`)."""
+
     def __init__(self, url: str, *, pool: Any = None, max_size: int = 4) -> None:
         import psycopg
         import psycopg_pool
@@ -151,6 +155,12 @@ class PgDatabase:
                     conn.execute("ROLLBACK")
                 raise
 
+    def not_null_column(self, exc: BaseException) -> str | None:
+        """The `table.column` whose NOT NULL constraint `exc` reports, from the server's error fields."""
+        if isinstance(exc, self._psycopg.errors.NotNullViolation):
+            return f"{exc.diag.table_name}.{exc.diag.column_name}"
+        return None
+
     def unavailable(self, exc: BaseException) -> StoreUnavailable:
         reason = " ".join(str(exc).split())[:200] or type(exc).__name__
         return StoreUnavailable(f"{self.where} is unreachable ({reason}); nothing was written, try again")
@@ -168,6 +178,7 @@ class PgStore(Store):
         self.path = cast(Any, database.where)
         self._written = {}
         self._leases = {}
+        self._expected = {}
         try:
             with database.connection() as conn:
                 version = current_version(conn)

@@ -57,7 +57,8 @@ from . import migrations
 from .db import Database
 from .secrets import may_hold_secret, redact_secrets, strip_secrets
 from .errors import LeaseLost, StoreError, UnknownTask
-from .readahead import Saved, ask_saved, usage_of as _usage
+from .readahead import LEASE_COLUMN, STATE_COLUMN, Expected, Saved, Stale, ask_saved, expect_saved, send_fence
+from .readahead import usage_of as _usage
 from .records import (
     ActionRecord,
     ReportFormat,
@@ -140,6 +141,7 @@ class Store:
         self._db = Database(self.path)
         self._written: dict[str, Written] = {}
         self._leases: dict[str, int] = {}
+        self._expected: dict[str, Expected] = {}
         try:
             version = migrations.current_version(self._db.conn)
             if version > migrations.LATEST_VERSION:
@@ -188,6 +190,23 @@ class Store:
 
     def _fence(self, conn: Any, task_id: str) -> None:
         self._held(task_id, self._ask_fence(conn, task_id))
+
+    @contextmanager
+    def _fenced(self, task_id: str) -> Iterator[Any]:
+        """A write transaction about `task_id` that raises `LeaseLost` (rolled back) once the lease moved
+        on; on PostgreSQL its fence needs no answer (`readahead.send_fence`): no round trip of its own."""
+        try:
+            with self._write() as conn:
+                if self._db.sends_together:
+                    send_fence(conn, task_id, self._leases.get(task_id))
+                else:
+                    self._fence(conn, task_id)
+                yield conn
+        except Exception as exc:
+            if self._db.not_null_column(exc) == LEASE_COLUMN:
+                raise LeaseLost(task_id, f"its lease {self._leases.get(task_id)} was taken over; this commit is "
+                                "dropped") from exc
+            raise
 
     def _ask_fence(self, conn: Any, task_id: str) -> Any:
         """Send the lease check (None: no lease held); `_held` reads its answer, so statements sent
@@ -281,19 +300,37 @@ class Store:
         """
         run_usage = _usage(usage) if usage is not None else None
         plan = self._plan(task_id, state)
+        step = int(state.current_step)
+        expected = self._expected.pop(task_id, None)
+        if expected is not None and not expected.holds_for(run_id, step):
+            expected = None
         try:
-            with self._write() as conn:
-                # every read is sent before the first answer is waited for, every write after it: on
-                # PostgreSQL one round trip for the reads (the lease fence's among them), one for the commit
-                fence = self._ask_fence(conn, task_id)
-                saved = ask_saved(conn, task_id, run_id, int(state.current_step))
-                self._held(task_id, fence)
-                written = self._write_state(conn, task_id, run_id, state, run_usage, plan, saved(), running=True,
-                                            facts=facts)
+            try:
+                written, saved = self._commit_state(task_id, run_id, state, run_usage, plan, facts, expected)
+            except Stale:  # another writer moved the task: read what it wrote, as without a prediction
+                written, saved = self._commit_state(task_id, run_id, state, run_usage, plan, facts, None)
         except BaseException:
             plan.drop()  # not committed: the next checkpoint writes everything
             raise
         self._written[task_id] = written  # only once committed
+        if self._db.sends_together:
+            self._expected[task_id] = Expected(run_id, step, saved.after(run_id, run_usage, LAYOUT, written.generation))
+
+    def _commit_state(self, task_id: str, run_id: str, state: ResearchState, usage: RunUsage | None, plan: "_Plan",
+                      facts: StepFacts | None, expected: Expected | None) -> tuple[Written, Saved]:
+        """One checkpoint's transaction: its reads sent before the first answer is waited for, its writes
+        after (on PostgreSQL one round trip each), or — `expected` — no reads, the prediction checked by
+        the transaction itself (`readahead.py`: one round trip)."""
+        step = int(state.current_step)
+        try:
+            with self._fenced(task_id) as conn:
+                saved = expect_saved(conn, task_id, expected) if expected else ask_saved(conn, task_id, run_id, step)()
+                written = self._write_state(conn, task_id, run_id, state, usage, plan, saved, running=True, facts=facts)
+        except Exception as exc:
+            if self._db.not_null_column(exc) == STATE_COLUMN:
+                raise Stale() from exc
+            raise
+        return written, saved
 
     def finish(
         self,
@@ -314,6 +351,7 @@ class Store:
         run_usage = _usage(usage) if usage is not None else None
         now = _now()
         plan = self._plan(task_id, state) if state is not None else None
+        self._expected.pop(task_id, None)
         stale = self._written.pop(task_id, None)  # a finished task is not written again by this process
         if stale is not None:
             stale.close()
@@ -489,8 +527,7 @@ class Store:
     # ------------------------------------------------------------ trace lines (migration 7)
     def add_step_line(self, task_id: str, run_id: str, step: int, body: str) -> None:
         """Keep a step's trace line with the task (a queue worker's runs: `research trace` on any machine)."""
-        with self._write() as conn:
-            self._fence(conn, task_id)
+        with self._fenced(task_id) as conn:
             conn.execute("INSERT INTO step_lines (task_id, run_id, step, body) VALUES (?, ?, ?, ?) "
                          "ON CONFLICT (run_id, step) DO UPDATE SET body = excluded.body", (task_id, run_id, step, body))
 
