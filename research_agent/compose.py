@@ -60,6 +60,7 @@ from .tools.netpolicy import AddressPolicy
 from .tools.pinned import web_transport
 from .tools.prefetch import Prefetcher
 from .tools.routes import MergedSearch, SplitTransport
+from .tools.search import SEARCH_LIMIT
 from .tools.search_local import LocalIndex, LocalSearch, corpus_signature
 from .tools.visit import Visitor
 
@@ -191,7 +192,7 @@ def open_toolbox(cfg: ResearchConfig, *, faults: list[Fault] | None = None, inde
     backend_search = gated(gate, "search", backend.search)
 
     def search(query: str):
-        return backend_search(query, limit=10)
+        return backend_search(query, limit=SEARCH_LIMIT)
 
     def visit(url: str):
         return fetch(url)
@@ -377,6 +378,12 @@ def new_task_id() -> str:
     return time.strftime("%Y%m%d") + "-" + os.urandom(3).hex()
 
 
+def _reducer_config(cfg: ResearchConfig) -> ReducerConfig:
+    """What the reducer takes from the run's config: retries per page, and whether searches go to the local
+    index alone (a short answer can then be complete)."""
+    return ReducerConfig(transient_attempts=cfg.transient_attempts, local_search_only=cfg.search_backend == "local")
+
+
 def execute(
     store: Store,
     cfg: ResearchConfig,
@@ -403,7 +410,7 @@ def execute(
         policy = make_policy(cfg, meter=meter, budget=budget, exhaustive=stopper == "max_steps", seams=seams)
         agent = ResearchAgent(
             contract, policy, toolbox.registry, load_risk_policy(cfg, allow=toolbox.corpus_hosts),
-            reducer_config=ReducerConfig(transient_attempts=cfg.transient_attempts),
+            reducer_config=_reducer_config(cfg),
             naive_final=stopper == "stagnation", prefetch=toolbox.prefetch,
         )
         engine = Engine(

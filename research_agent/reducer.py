@@ -48,7 +48,7 @@ from .reading import Target, check_finding, read_page
 from .policy.base import CellJudgement, FindingDraft, PageView, Reader
 from .leads import mentions, usable_leads
 from .settling import EvidenceIndex, apply_constraints, apply_ruling, evidence_of, rules_of
-from .search_terms import next_rung
+from .search_terms import next_rung, returned_everything, titled_objects
 from .source_types import source_type_of
 from .step_kinds import Refusal, WaitReason, purpose_of
 from .state import (
@@ -111,6 +111,10 @@ def _value_stated(state: ResearchState, cell: Cell) -> bool:
 class ReducerConfig:
     transient_attempts: int = 3
     """Attempts per URL before a transient failure consumes the lead."""
+    local_search_only: bool = True
+    """Searches go to the local index alone (no web backend merged in): a short answer can be complete
+    (`search_terms.returned_everything`).  With a web backend, a web answer with no result leaves the
+    merged list all local and short, which proves nothing."""
 
 
 @dataclass
@@ -278,7 +282,7 @@ class Reducer:
         obj = contract.object(cell.object) if cell else None
         known = {lead.canonical_url for lead in state.leads if lead.cell == cell_key}
         opened = {s.canonical_url for s in state.sources.values() if s.opened or s.failure}
-        added = 0
+        added = capped = 0
         for hit in result.output or []:
             canon = canonical_url(hit.url)
             source = state.source_by_canonical(canon)
@@ -297,7 +301,12 @@ class Reducer:
                 state.leads.append(lead)
                 known.add(canon)
                 added += 1
+            elif relevant and canon not in known and canon not in opened:
+                capped += 1
         log.new_leads = added
+        log.complete = self.config.local_search_only and not capped and returned_everything(result.output or [])
+        if log.complete:
+            log.complete_for = titled_objects(contract, result.output or [], opened, obj.name if obj else None)
         if added == 0:
             state.progress.invalid_actions += 1
             if cell is not None and cell.is_open:

@@ -242,6 +242,12 @@ class ActionLog:
     retry_after: float | None = None
     strategy: str | None = None
     """The strategy-ladder rung the call belonged to (its purpose, beside `cell`)."""
+    complete: bool = False
+    """A search that returned every indexed page holding any of its words (fewer results than asked for,
+    from an exhaustive backend), and whose results naming the cell's object all became leads or were known."""
+    complete_for: list[str] = field(default_factory=list)
+    """Other objects a complete search covers: every result naming one has a title naming it (it is read as a
+    titled result, `leads.titled_pages`) or was opened already."""
 
     @classmethod
     def load(cls, data: dict[str, Any]) -> "ActionLog":

@@ -142,8 +142,9 @@ def names_object(text: str, names: list[str]) -> bool:
         for m in pattern.finditer(text):
             before = _WORD.findall(text[: m.start()].rstrip()[-40:])
             after = _WORD.findall(text[m.end():].lstrip()[:40])
-            glued_before = bool(before) and not re.search(r"[,;:()\"“”]\s*$", text[: m.start()]) and _is_name_word(before[-1])
-            glued_after = bool(after) and not re.match(r"\s*[,;:()\"“”]", text[m.end():]) and _is_name_word(after[0]) and not _is_postnominal(after[0])
+            # punctuation, or a table's cell border ("| Spec | Lumenpad 11 | Orrery Note |"), ends a name
+            glued_before = bool(before) and not re.search(r"[,;:()\"“”|]\s*$", text[: m.start()]) and _is_name_word(before[-1])
+            glued_after = bool(after) and not re.match(r"\s*[,;:()\"“”|]", text[m.end():]) and _is_name_word(after[0]) and not _is_postnominal(after[0])
             if glued_after and text[m.end():m.end() + 1] in (".",):  # "X. The next sentence"
                 glued_after = False
             if not glued_before and not glued_after:

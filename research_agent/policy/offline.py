@@ -5,7 +5,8 @@ Honest about being simple:
 * **plan** — work on the first open cell that still has a path.  Open an
   unvisited lead (a search result that names the object) if one is queued;
   otherwise search with the query of the cell's current ladder rung, skipping
-  queries whose normalised key already ran (`search_terms`: `initial` "<object> <dimension>" →
+  queries whose normalised key already ran (`search_terms`: `initial` "<object> <dimension>", in a
+  comparison every object's name on the dimension's first search →
   `rephrase` the head noun, synonyms and value vocabulary → `primary_sources` the bare name, the
   object's own site first).  A cell whose rungs are all spent has no path; the reducer closes it.
 * **extract** — the shared reader (`research_agent.reading`): sentences

@@ -17,7 +17,13 @@ from typing import Protocol, runtime_checkable
 
 from pydantic import BaseModel, Field
 
-__all__ = ["SearchBackend", "SearchResult"]
+__all__ = ["EXHAUSTIVE_BACKENDS", "SEARCH_LIMIT", "SearchBackend", "SearchResult"]
+
+SEARCH_LIMIT = 10
+"""Results a run asks each search for."""
+EXHAUSTIVE_BACKENDS = frozenset({"local"})
+"""Backends that rank every page holding *any* word of the query (``search_local``: FTS5 ``OR``): when one
+returns fewer results than it was asked for, those are every indexed page holding any of the words."""
 
 
 class SearchResult(BaseModel):

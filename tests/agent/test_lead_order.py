@@ -54,9 +54,10 @@ def test_a_page_found_for_another_dimension_is_opened_before_a_new_search(runner
 
 
 def test_a_search_that_finds_only_pages_already_seen_ends_the_ladder(runner):
-    # one page states the license: the second search (other words, the value vocabulary) returns that page
-    # again and nothing else — the same question in a third wording would too, so the cell is closed
-    pages = {DOCS: PAGES[DOCS]}
+    # one page states the license, and a dozen pages hold "license" for other products (the first search is cut
+    # at the limit, so the next rung is asked): the second search (other words) returns the page already
+    # read and nothing else naming Quillstore — a third wording would too, so the cell is closed
+    pages = {DOCS: PAGES[DOCS], **{url: html for url, html in _silent_pages(12).items() if "licensing" in url}}
     out = runner.run(pages, "What is the license of Quillstore?")
     cell = out.state.cells["Quillstore/license"]
     assert (cell.status, cell.value, cell.independent_sources) == ("partial", "Apache-2.0", 1)
@@ -157,3 +158,101 @@ def test_a_result_whose_title_names_the_other_object_is_read_for_it_without_a_se
     assert len(searches) == 1
     reads = [a for a in out.state.actions if a.tool == "visit" and a.cell == "Ferrodb/license"]
     assert reads and all("ferrodb" in a.key for a in reads)
+
+
+def test_a_search_whose_only_new_pages_do_not_name_the_object_ends_the_ladder(runner):
+    # the second search (the head noun's synonyms) finds new pages, but about something else: none is a page
+    # about Quillstore, so the bare name is not asked after it (a dozen pages on other things hold each
+    # search's words, so neither search returns every page holding them)
+    pages = {REVIEW: PAGES[REVIEW]}
+    for i in range(12):
+        pages[f"https://harbour{i}.example/shipping.html"] = page(
+            f"Harbour report {i}", f"Shipping costs rose in harbour {i} this spring, the port authority said.", "2025-02-01")
+        pages[f"https://council{i}.example/roads.html"] = page(
+            f"Council notes {i}", f"The council approved road plan {i} at its meeting.", "2025-02-01")
+    out = runner.run(pages, "What is the price of Quillstore?")
+    cell = out.state.cells["Quillstore/price"]
+    assert cell.strategies == ["initial", "rephrase", "closed"]
+    queries = [a.args["query"] for a in out.state.actions if a.tool == "search"]
+    assert len(queries) == 2 and queries[-1] != "Quillstore"
+    assert out.end_kind == EndKind.NO_PROGRESS
+
+
+def _silent_pages(others: int) -> dict[str, str]:
+    # two pages about Quillstore that never state its license, and `others` pages about other products' licenses
+    pages = {
+        "https://kvnews.example/quillstore.html": page("Quillstore at the meetup",
+                                                        "Quillstore drew a crowd at the meetup; its license came up.", "2025-01-01"),
+        "https://dbdigest.example/quillstore.html": page("Quillstore digest", "Quillstore ships a new backup tool.", "2025-01-02"),
+    }
+    for i in range(others):
+        pages[f"https://licensing{i}.example/post.html"] = page(
+            f"Licensing notes {i}", f"Product {i} is released under the MIT License.", "2025-02-01")
+    return pages
+
+
+def test_a_search_that_returned_every_page_holding_the_name_is_not_asked_in_other_words(runner):
+    # the local index returns every page holding any word of the query: fewer results than asked for means
+    # every page naming Quillstore is known, so once they are read the cell is closed without another search
+    out = runner.run(_silent_pages(3), "What is the license of Quillstore?")
+    cell = out.state.cells["Quillstore/license"]
+    searches = [a for a in out.state.actions if a.tool == "search"]
+    assert len(searches) == 1 and searches[0].complete
+    assert cell.status == "unavailable" and "searched 1 query" in cell.scope_note
+    assert out.end_kind == EndKind.NO_PROGRESS
+
+
+def test_a_search_cut_at_the_limit_still_climbs_the_ladder(runner):
+    # a dozen other pages hold "license": the first search is cut at the limit, pages naming Quillstore may be
+    # missing from it, and the next rung is asked
+    out = runner.run(_silent_pages(12), "What is the license of Quillstore?")
+    searches = [a for a in out.state.actions if a.tool == "search"]
+    assert not searches[0].complete and len(searches) >= 2
+    assert out.state.cells["Quillstore/license"].status == "unavailable"
+    assert out.end_kind == EndKind.NO_PROGRESS
+
+
+def test_an_alias_the_first_search_did_not_hold_keeps_the_ladder_open(runner):
+    # the first search returned every page holding "Quillstore" or a licence word, but a page naming the product
+    # only as "QStore" would hold none of its words: the first search does not prove every page on the object
+    # is known, so the ladder goes on asking
+    out = runner.run(_silent_pages(2), "What is the license of Quillstore?",
+                     contract={"objects": [{"name": "Quillstore", "aliases": ["QStore"]}], "dimensions": ["license"]})
+    searches = [a for a in out.state.actions if a.tool == "search"]
+    assert searches[0].complete and len(searches) >= 2
+    assert out.state.cells["Quillstore/license"].status == "unavailable"
+
+
+def test_a_comparison_asks_one_search_naming_every_object_first(runner):
+    # two products, each with its own page that never names the other (Ferrodb's holds no word of a search
+    # for Quillstore's license): the first search names both, and each product's page is read from it — one
+    # search, not one per product
+    pages = {
+        DOCS: PAGES[DOCS],
+        "https://ferrodb.example/docs/license.html": page(
+            "Ferrodb terms", "Ferrodb is distributed under the GNU Affero General Public Licence, version 3.", "2025-02-01"),
+    }
+    out = runner.run(pages, "Compare Quillstore and Ferrodb on license",
+                     contract={"objects": ["Quillstore", "Ferrodb"], "dimensions": ["license"], "min_sources": 1})
+    assert out.state.cells["Quillstore/license"].value == "Apache-2.0"
+    assert out.state.cells["Ferrodb/license"].value == "AGPL-3.0"
+    queries = [a.args["query"] for a in out.state.actions if a.tool == "search"]
+    assert len(queries) == 1 and queries[0].startswith("Quillstore Ferrodb license")
+    assert out.state.progress.tool_calls == 3
+
+
+def test_a_complete_comparison_search_covers_every_object_whose_results_are_titled_with_it(runner):
+    # the first search names both products and returns every page holding either name; Ferrodb's only page is
+    # titled with it and states no license: once it is read, Ferrodb's cell is closed without its own search
+    pages = {
+        DOCS: PAGES[DOCS],
+        "https://ferrodb.example/notes.html": page(
+            "Ferrodb notes", "Ferrodb ships a new backup tool; the license question came up at the meetup.", "2025-02-01"),
+    }
+    out = runner.run(pages, "Compare Quillstore and Ferrodb on license",
+                     contract={"objects": ["Quillstore", "Ferrodb"], "dimensions": ["license"], "min_sources": 1})
+    searches = [a for a in out.state.actions if a.tool == "search"]
+    assert len(searches) == 1 and searches[0].complete_for == ["Ferrodb"]
+    assert "visit:https://ferrodb.example/notes.html" in {a.key for a in out.state.actions}
+    assert out.state.cells["Ferrodb/license"].status == "unavailable"
+    assert out.state.cells["Quillstore/license"].value == "Apache-2.0"

@@ -61,6 +61,16 @@ def test_a_name_inside_a_longer_name_is_not_the_object():
     assert names_object("Quillstore Cloud costs $29 per month.", ["Quillstore"])  # an edition speaks for it
 
 
+def test_a_table_cell_border_ends_a_name():
+    # a comparison table's header row: the product in its own cell is named, not glued to "Spec"
+    quote = "| Spec | Fernlight 3 | Corvid Tab |\n|---|---|---|\n| Battery (mAh) | 5,200 | 4,800 |"
+    assert names_object(quote, ["Fernlight 3"])
+    assert names_object(quote, ["Corvid Tab"])
+    state = _state(["Fernlight 3"], "battery capacity", [quote], titles=["Two tablets"], value="5,200")
+    assert wrong_confirmations(state) == []
+    assert not names_object("| Spec Fernlight 3 Pro | 5,200 |", ["Fernlight 3"])  # a longer name still is not it
+
+
 def test_a_reference_counts_only_on_a_page_whose_title_names_the_object():
     quote = ["It is licensed under the MIT license."]
     assert wrong_confirmations(_state(["Okapi Boards"], "license", quote, titles=["Okapi Boards documentation"])) == []

@@ -59,6 +59,12 @@ def _steps(outcome) -> list[tuple[int, str, str]]:
     return [(a.step, a.key, a.status) for a in outcome.state.actions]
 
 
+def _first_read(tmp: Path, corpus: Path) -> str:
+    """The first page a run without faults opens (one a faulty run is sure to meet)."""
+    clean = _run(tmp, corpus, "clean", prefetch=0)
+    return next(k.removeprefix("visit:") for _, k, s in _steps(clean) if k.startswith("visit:"))
+
+
 def _run(tmp: Path, corpus: Path, task: str, **kw):
     faults = kw.pop("faults", None)
     cfg = _cfg(tmp, corpus, **kw)
@@ -120,8 +126,7 @@ def test_a_resume_never_fetches_a_page_the_stopped_run_opened_and_ends_with_the_
 def test_a_transient_failure_met_by_a_prefetch_is_retried_like_one_met_by_a_visit(
     mini_corpus: Path, tmp_path: Path, recording: type[_Recording]
 ) -> None:
-    urls = sorted((mini_corpus / "pages").rglob("*.html"))
-    target = "https://" + str(urls[0].relative_to(mini_corpus / "pages"))
+    target = _first_read(tmp_path, mini_corpus)
     faults = [Fault(url=target, kind="http_500", times=1)]
     one_at_a_time = _run(tmp_path, mini_corpus, "plain", prefetch=0, faults=faults)
     ahead = _run(tmp_path, mini_corpus, "ahead", prefetch=4, faults=faults)
@@ -170,8 +175,7 @@ def test_a_server_dripping_its_headers_gets_as_many_requests_as_attempts_prefetc
     """A timed-out prefetch is the URL's attempt: the trickling host (LocalWeb's ``drip_headers``, one
     header byte every 50 ms over real loopback HTTP) is asked ``transient_attempts`` times in all, as
     one visit at a time asks it, never once more in the background."""
-    urls = sorted((mini_corpus / "pages").rglob("*.html"))
-    target = "https://" + str(urls[0].relative_to(mini_corpus / "pages"))
+    target = _first_read(tmp_path, mini_corpus)
     faults = [Fault(url=target, kind="drip_headers")]
     one_at_a_time = _run(tmp_path, mini_corpus, "plain", prefetch=0, faults=faults, http_timeout=0.5, transient_attempts=3)
     ahead = _run(tmp_path, mini_corpus, "ahead", prefetch=4, faults=faults, http_timeout=0.5, transient_attempts=3)
