@@ -13,7 +13,7 @@ tables (`--quiet`: not at all); a test part prints its aggregates and nothing el
 `--json`.
 
 Usage: python bench/reader_splits.py [--oracle] [--sets ramdocs,comparison,musique,synthetic]
-       [--limit N] [--workers 2] [--json FILE] [--quiet]
+       [--modes reader,oracle:gold,oracle:wrong] [--limit N] [--workers 2] [--json FILE] [--quiet]
 """
 
 from __future__ import annotations
@@ -135,6 +135,8 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sets", default=",".join(SETS), help="comma-separated: " + ", ".join(SETS))
     ap.add_argument("--oracle", action="store_true", help="add the perfect reader model's rows (gold and wrong)")
+    ap.add_argument("--modes", default=None,
+                    help="comma-separated: reader, oracle:gold, oracle:wrong (default: reader, plus both oracle modes with --oracle)")
     ap.add_argument("--limit", type=int, default=None, help="at most N cases per part (per set file for comparison)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--json", type=Path, default=None, help="write every part's figures (aggregates only) here")
@@ -145,6 +147,8 @@ def main() -> int:
         print(f"error: --sets {','.join(unknown)}: choose from {', '.join(SETS)}", file=sys.stderr)
         return 2
     modes = ["reader", *(["oracle:gold", "oracle:wrong"] if args.oracle else [])]
+    if args.modes:
+        modes = [m.strip() for m in args.modes.split(",") if m.strip()]
     started = time.monotonic()
     parts: list[Part] = []
     with tempfile.TemporaryDirectory(prefix="research-reader-splits-") as tmp:

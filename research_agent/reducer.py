@@ -391,7 +391,8 @@ class Reducer:
         if draft.canonical is not None:
             value, display = draft.canonical, draft.value.strip()
         else:
-            checked = check_finding(contract.objects, obj, dim, draft.value, quote, page.title or "", page.url)
+            checked = check_finding(contract.objects, obj, dim, draft.value, quote, page.title or "", page.url,
+                                    page.text)
             if checked.refusal is not None or checked.value is None:
                 state.progress.rejected(checked.refusal or "no_value")
                 if cell.refused is None:

@@ -28,6 +28,7 @@ object, such as a table row "License: MIT").
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
@@ -257,6 +258,9 @@ def mentions(
     return [_with_role(sentence, m) for m in found]
 
 
+_SAME_THING = re.compile(r"\s+(?:or|aka|a\.k\.a\.)\s+")
+
+
 def _or_aliases(sentence: str, found: list[EntityMention]) -> list[EntityMention]:
     """ "Seer or Die Seer is an Austrian band", "Aeronaves Dominicanas or AERODOMCA is an airline": the
     name after a sentence-initial object and "or" is another name of it, not a stranger — and so is the name
@@ -264,7 +268,7 @@ def _or_aliases(sentence: str, found: list[EntityMention]) -> list[EntityMention
     if len(found) < 2 or sentence[: found[0].start].strip() not in ("", "The", "the"):
         return found
     a, b = found[0], found[1]
-    if (a.obj is None) == (b.obj is None) or not re.fullmatch(r"\s+(?:or|aka|a\.k\.a\.)\s+", sentence[a.end:b.start]):
+    if (a.obj is None) == (b.obj is None) or not _SAME_THING.fullmatch(sentence[a.end:b.start]):
         return found
     if b.obj is None:
         return [a, EntityMention(b.start, b.end, b.text, a.obj, "alias"), *found[2:]]
@@ -362,9 +366,12 @@ class Subjects:
         return how if self.current == self.page_object else "carried"
 
 
+@lru_cache(maxsize=1024)
 def mask_parentheses(sentence: str) -> str:
     """The sentence with the inside of each parenthesis blanked (same length): "(Hangul: 김소영; born …)"
     must not end a clause or a definition."""
+    if "(" not in sentence:
+        return sentence
     out, depth = [], 0
     for ch in sentence:
         if ch == "(":

@@ -41,7 +41,7 @@ from .polarity import asserted
 from .segment import split_sentences
 from .site import own_site, site_subject
 from .tables import table_readings
-from .values import Value, find_values, nearest
+from .values import Value, countries_named, find_values, nearest
 
 __all__ = ["Reading", "Target", "read_page", "dimension_profile", "value_in"]
 
@@ -220,6 +220,14 @@ def _values_for(sentence: str, prof: Profile, dim: DimensionSpec) -> list[Value]
         return sorted(out, key=lambda v: v.start)
     if kind == "text":
         return _free_text(sentence, dim)
+    if kind == "nationality" and prof.family is not None and prof.family.name == "country":
+        # a place's country is the country its definition puts it in ("X is a lake in Oregon, United States");
+        # elsewhere a country named is where something happened, not what the object is
+        found = find_values(sentence, kind, unit=dim.unit)
+        window = _definition_window(sentence)
+        placed = [c for c in countries_named(sentence) if window and window[0] <= c.start < window[1]]
+        return sorted(found + [c for c in placed if not any(v.start <= c.start < v.end for v in found)],
+                      key=lambda v: v.start)
     if kind == "date":
         out = []
         for v in find_values(sentence, kind, unit=dim.unit):
@@ -266,8 +274,8 @@ def _lifespan(sentence: str, ents: list[EntityMention], obj: str, which: str) ->
         if e.obj != obj:
             continue
         # "Thomas Belasyse, 1st Earl Fauconberg PC (c. 1627 – 31 December 1700)": a title between name and span;
-        # "{'1': …}" before the parenthesis is markup debris
-        m = re.match(r"(?:,\s+(?:[A-Z0-9][\w'’.-]*(?:\s+(?:of|de|von|the|and|upon|under)\b)?[\s,-]*){1,12}?)?\s*(?:\{[^{}]*\}\s*)?"
+        # "{'1': …}" before the parenthesis is markup debris; post-nominal letters belong to the name ("… MBE (")
+        m = re.match(r"(?:\s+(?:[A-Z]{2,5}|[JS]r\.?)(?![\w.]))*(?:,\s+(?:[A-Z0-9][\w'’.-]*(?:\s+(?:of|de|von|the|and|upon|under)\b)?[\s,-]*){1,12}?)?\s*(?:\{[^{}]*\}\s*)?"
                      r"\(([^()]{4,80})\)", sentence[e.end:])
         if not m or not re.search(r"[–—-]|\bto\b", m.group(1)):
             continue

@@ -103,17 +103,22 @@ _GENERIC_TAIL = frozenset(
 @lru_cache(maxsize=4096)
 def _name_regex(name: str) -> re.Pattern[str]:
     """The name on word boundaries; a quoted nickname inside a full name still matches
-    ('James Allan "Jim" Mollison' names "Jim Mollison")."""
+    ('James Allan "Jim" Mollison' names "Jim Mollison"), and a full name still matches with a quoted nickname
+    inserted between its words ('Robert "Bobby" Lane' names "Robert Lane"): a quoted word inside a person's
+    name is a nickname, not a part of the name."""
     parts = [re.escape(p) for p in name.split()]
-    body = r"[\"“”'‘’]?\s+[\"“”'‘’]?".join(parts) if len(parts) > 1 else (parts[0] if parts else "")
+    gap = r"[\"“”'‘’]?(?:\s+[\"“][\w.'’-]+(?:\s[\w.'’-]+)?[\"”])?\s+[\"“”'‘’]?"
+    body = gap.join(parts) if len(parts) > 1 else (parts[0] if parts else "")
     return re.compile(r"(?<![\w-])[\"“‘]?" + body + r"(?![\w-])", re.I)
 
 
+@lru_cache(maxsize=8192)
 def _core(name: str) -> str:
     """A name without a disambiguating parenthesis: "Chayanne (1987 album)" → "Chayanne"."""
     return re.sub(r"\s*\([^)]*\)\s*$", "", name).strip() or name
 
 
+@lru_cache(maxsize=8192)
 def _person_variant(chunk: str, name: str) -> bool:
     """"Edward Davis Wood Jr." names "Ed Wood": same last word, first words prefix-compatible."""
     c = [t for t in re.findall(r"[A-Za-z][\w'’-]*", chunk) if t.lower().rstrip(".") not in _CORP_SUFFIX]
@@ -135,6 +140,7 @@ def _same_given_name(a: str, b: str) -> bool:
     return a != b and (NICKNAMES.get(a) == b or NICKNAMES.get(b) == a)
 
 
+@lru_cache(maxsize=8192)
 def _initial_variant(chunk: str, name: str) -> bool:
     """ "Christa Mayer" for "C. Mayer" (and back): same surname, an initial for the given name. Many people fit,
     so the attribution is weak (`partial`)."""
@@ -172,6 +178,7 @@ NICKNAMES: dict[str, str] = {
 """Usual English short forms of given names (one full name per short form; "steve" keeps the last)."""
 
 
+@lru_cache(maxsize=8192)
 def _titled(name: str) -> bool:
     """A title or rank and a surname: "Judge Howe", "Attorney General Russell", "Admiral King-Hall"."""
     n = re.findall(r"[A-Za-z][\w'’-]*", _core(name))
@@ -223,6 +230,7 @@ def _chunk_owner(
     return None, None
 
 
+@lru_cache(maxsize=8192)
 def _spaced_variant(chunk: str, name: str) -> bool:
     """ "Moore Town" for "Mooretown" (and back): the same letters, only the spacing differs."""
     a, b = re.sub(r"[\s-]+", "", chunk).lower(), re.sub(r"[\s-]+", "", _core(name)).lower()
@@ -245,6 +253,7 @@ def _subsequence(short: list[str], long: list[str]) -> bool:
 _PLACE_TAIL = frozenset("township municipality county city town village district borough parish upazila commune".split())
 
 
+@lru_cache(maxsize=8192)
 def _partial(chunk: str, name: str) -> bool:
     """A longer name that holds the object's whole name and may be it: a place with its type word after it
     ("Marlette Township" for "Marlette"), or a one-word object (a surname) after given names ("Valeri Bragin"
@@ -268,6 +277,7 @@ def _partial(chunk: str, name: str) -> bool:
     return False
 
 
+@lru_cache(maxsize=8192)
 def _surname(name: str) -> str:
     """The surname of a person's name ("John H. Williams" → "Williams"), "" for a name that is not a person's:
     on the person's own page (its title names them) the bare surname is how the text refers to them."""
@@ -289,6 +299,7 @@ _PERSONAL = frozenset("he she his her him hers himself herself".split())
 _SCHOOL_LEVEL = frozenset("high middle elementary secondary primary grammar junior senior".split())
 
 
+@lru_cache(maxsize=8192)
 def _short_form(name: str) -> str:
     """"Madi Municipality" → "Madi"; "Pinehurst, Texas" → "Pinehurst"; "" when nothing distinctive is left."""
     core = _core(name)

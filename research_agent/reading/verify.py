@@ -14,18 +14,20 @@ from dataclasses import dataclass
 from typing import Literal, Sequence
 
 from ..contract import DimensionSpec, ObjectSpec
-from .attribution import Named, Subjects, attribute, mentions, page_subject
-from .extract import dimension_profile, value_in, values_for
+from .attribution import EntityMention, Named, Subjects, attribute, mentions, page_subject, page_vocabulary
+from .extract import dimension_profile, read_sentence, value_in, values_for
 from .gates import squash
 from .polarity import Polarity, asserted, polarity
+from .readings import Target
 from .site import site_subject
-from .values import Value
+from .values import Value, within
 
 __all__ = ["Checked", "check_finding"]
 
-Refusal = Literal["unattributed", "no_value", "negated", "question", "doubted", "past"]
+Refusal = Literal["unattributed", "no_value", "ungoverned", "negated", "question", "doubted", "past"]
 """Why a finding is refused: its quote is not about the object, carries no value of the dimension's kind, or
-carries it in a clause that does not assert it (`polarity.Polarity`)."""
+dates another event than the dimension's (`ungoverned`), or carries it in a clause that does not assert it
+(`polarity.Polarity`)."""
 
 
 @dataclass(frozen=True)
@@ -33,15 +35,21 @@ class Checked:
     value: Value | None
     refusal: Refusal | None = None
     matched: str = ""
+    """How the quote names the object and what matched (`name:Okapi Boards`, `partial:Marlette Township`), as the
+    reader records its own findings: a weak attribution stays weak whichever policy proposed the finding."""
 
 
 def check_finding(
     objects: Sequence[ObjectSpec], obj: ObjectSpec, dim: DimensionSpec, value: str, quote: str, title: str,
-    url: str | None = None,
+    url: str | None = None, page_text: str = "",
 ) -> Checked:
+    """`page_text`, when given, is the page the quote comes from: its vocabulary tells the reader what it tells
+    it on its own pages (a capitalised word the page also writes in lower case is no name; a page that says
+    "he"/"she" is about a person, whose bare surname then names them on their own page)."""
     named = [Named.of(o) for o in objects]
     discourse = Subjects(page_subject(title, named) or site_subject(url, title, named))
-    ents = mentions(quote, named, page_object=discourse.current)
+    ents = mentions(quote, named, page_object=discourse.current, common=page_vocabulary(page_text) if page_text else
+                    frozenset(), title_object=discourse.page_object)
     typed = value_in(value, dim)
     prof = dimension_profile(dim)
     in_quote = [v for v in values_for(quote, prof, dim) if typed is None or v.canonical == typed.canonical]
@@ -55,11 +63,41 @@ def check_finding(
     if pool and (said is None or (typed is not None and said.canonical != typed.canonical == pool[0].canonical)):
         # "has never been open source" offered as open source: the quote says the negation
         return Checked(None, _REFUSALS[polarity(quote, pool[0].start, pool[0].end, date=prof.kind == "date")])
+    if typed is not None and not in_quote and pool and prof.kind not in _WORDS \
+            and not any(_same_value(typed, v) for v in [*pool, *([said] if said else [])]):
+        return Checked(None, "no_value")  # "formed in 1990" offered as 1985: the quote holds another value
+    if said is not None and not _dates_the_event(quote, said, ents, Target("", obj, dim), named, discourse):
+        return Checked(None, "ungoverned")
     if typed is None:
-        return Checked(said, None if said else "no_value", att.matched)
+        return Checked(said, None if said else "no_value", f"{att.how}:{att.matched}")
     if not pool and prof.kind in _WORDS and squash(typed.display) not in squash(quote):
         return Checked(None, "no_value")  # a name or phrase the quote does not write is not read from it
-    return Checked(typed, None, att.matched)
+    return Checked(typed, None, f"{att.how}:{att.matched}")
+
+
+def _same_value(a: Value, b: Value) -> bool:
+    """The model's value `a` is the quote's `b` written as finely or more coarsely ("1990" for "2 June 1990",
+    `values.within`; never "1785" for "the late 18th century" or "1985" for "the 1980s", which the quote does not
+    say), or an amount with and without its rate."""
+    if a.number is not None and a.number == b.number and a.unit == b.unit:
+        return True  # "$9" and "$9 per user per month": the amount, with or without its rate
+    return within(a, b)
+
+
+def _dates_the_event(quote: str, value: Value, ents: list[EntityMention], target: Target, named: list[Named],
+                     discourse: Subjects) -> bool:
+    """A date answers a dimension only where the sentence says which event it dates: a sentence holds the dates
+    of many events ("formed in 1990 … released Riot Act in 2003"), so a model's date must be the one the reader
+    itself reads there for the cell — governed by the dimension's word, a life span after the name, or the
+    definition ("a 1969 film")."""
+    prof = dimension_profile(target.dim)
+    if prof.kind != "date":
+        return True
+    read = read_sentence(quote, ents, target, named, discourse, prof)
+    # the same date written at two precisions ("1961" and "2 June 1961"); a decade or century holding the year
+    # is another reading of the sentence, not this one
+    return read is not None and (read.canonical == value.canonical or read.canonical.startswith(value.canonical + "-")
+                                 or value.canonical.startswith(read.canonical + "-"))
 
 
 _REFUSALS: dict[Polarity, Refusal] = {

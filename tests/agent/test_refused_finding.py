@@ -25,3 +25,17 @@ def test_a_refused_statement_is_kept_on_the_cell_and_named_when_the_cell_closes(
     assert cell.status == "unavailable"
     assert cell.needed == ('a statement was found but not accepted: the quote negates it, '
                            '"Pell has never been open source."')
+
+
+def test_a_models_finding_keeps_the_strength_of_its_attribution() -> None:
+    state = new_state(contract_from_mapping({"objects": ["Marlette"], "dimensions": ["population"],
+                                             "question": "Marlette's population?"}))
+    source = Source(id="S1", url="https://lakes.example/sanilac", canonical_url="https://lakes.example/sanilac",
+                    domain="lakes.example", title="Lakes of Sanilac", opened=True)
+    state.sources["S1"] = source
+    quote = "Marlette Township had a population of 1,200."
+    page = PageView("S1", source.url, "Lakes of Sanilac", f"The county has many lakes. {quote}", None, "secondary")
+    draft = FindingDraft(cell="Marlette/population", value="1,200", quote=quote)
+    assert Reducer(RiskPolicy.default())._add_finding(state, draft, source, page, 1, "model") is True
+    (finding,) = state.findings.values()
+    assert finding.weak and not finding.confirms_alone  # "Marlette Township" may be another place than Marlette

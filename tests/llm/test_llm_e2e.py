@@ -286,3 +286,18 @@ def test_a_model_failing_at_the_answer_text_keeps_the_completed_report(llm_runne
     assert out.state.counters["synthesis_failures"] == 1
     stored = llm_runner.store.load_task(out.task_id)
     assert stored.end_kind == EndKind.COMPLETED
+
+
+def test_a_refused_statement_is_named_in_the_report_on_the_llm_path(llm_runner):
+    negated = "Quillstore has never been released under the MIT license."
+    pages = {DOCS: page("Quillstore documentation: licensing", f"{negated}\n\nThe maintainers answer questions on the forum.",
+                        "2025-03-01")}
+    offered = {"when": {"task": "extract", "contains": DOCS},
+               "json": {"findings": [{"cell": CELL, "value": "MIT", "quote": negated, "date": None,
+                                      "source_type": "primary"}]}}
+    out = llm_runner.run([PLAN_SEARCH, PLAN_DOCS, offered, PLAN_NONE, EXTRACT_NOTHING], pages=pages)
+    cell = out.state.cells[CELL]
+    assert cell.status != "confirmed" and cell.refused is not None and cell.refused.reason == "negated"
+    said = f'a statement was found but not accepted: the quote negates it, "{negated}"'
+    assert said in out.report_md
+    assert "no public statement found" not in out.report_md

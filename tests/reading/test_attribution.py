@@ -88,3 +88,4 @@ def test_leads_name_shorter_and_longer_forms() -> None:
     assert not lead_mentions("Tim Wood biography", ED_WOOD)
     assert page_subject("Okapi Boards vs Brindle", [OKAPI]) is None
     assert page_subject("Okapi Boards pricing | Okapi", [OKAPI]) == "Okapi Boards"
+

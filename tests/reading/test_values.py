@@ -19,6 +19,7 @@ from research_agent.reading.values import (
     Value,
     agree,
     booleans,
+    countries_named,
     check_unit,
     counts,
     dates,
@@ -465,3 +466,17 @@ def test_real_sentences_keep_displays_exact_and_years_out_of_counts(shared_data:
                 assert s[v.start:v.end] == v.display, (kind, s)
                 if kind == "count":
                     assert (v.start, v.end) not in year_spans, s
+
+
+def test_a_century_is_a_date_at_the_precision_of_its_hundred_years() -> None:
+    (late,) = find_values("The chapel was rebuilt in the late 18th century.", "date")
+    assert (late.canonical, late.display, late.qualifier) == ("C18", "late 18th century", "late")
+    (year,) = find_values("rebuilt in 1785", "date")
+    (decade,) = find_values("rebuilt in the 1780s", "date")
+    (later,) = find_values("rebuilt in 1885", "date")
+    assert agree(late, year) and agree(late, decade) and not agree(late, later)
+
+
+def test_a_country_named_as_a_place_is_a_places_country_not_a_persons_nationality() -> None:
+    assert [v.canonical for v in countries_named("Lake Orma is a lake in Oregon, United States.")] == ["United States"]
+    assert find_values("Ines Gale moved to Canada.", "nationality") == []

@@ -26,6 +26,11 @@ def _check(obj: str, dim: DimensionSpec | str, value: str, quote: str, title: st
     ("Ines Gale", DimensionSpec(name="honoured", kind="boolean"), "true", "Ines Gale was appointed OBE in 1990.",
      "Ines Gale"),
     ("Ines Gale", "nationality", "United States", "Ines Gale is an American painter.", "Ines Gale"),
+    ("Dale Marsh", "born", "1950", 'Dale "Skip" Marsh (1950 – 2001) was a racing driver.', "Dale Marsh"),
+    ("Ines Gale", "died", "2001", "Ines Gale OBE (1950 – 2001) was a painter.", "Ines Gale"),
+    ("Kell Mill", "year built", "late 18th century", "Kell Mill was built in the late 18th century.", "Kell Mill"),
+    ("Lake Orma", "country", "United States", "Lake Orma is a lake in Oregon, United States.", "Lake Orma"),
+    ("Kittle Boards", "price per seat", "$9", "Kittle Boards costs $9 per user per month.", "Kittle Boards"),
 ])
 def test_a_correct_finding_passes(obj: str, dim: DimensionSpec | str, value: str, quote: str, title: str) -> None:
     checked = _check(obj, dim, value, quote, title)
@@ -42,3 +47,32 @@ def test_a_yes_no_cell_reads_a_negated_quote_as_no() -> None:
     checked = _check("Ines Gale", DimensionSpec(name="honoured", kind="boolean"), "true",
                      "Ines Gale was never appointed OBE.", "Ines Gale")
     assert checked.value is not None and checked.value.canonical == "no"
+
+
+@pytest.mark.parametrize("value, quote", [
+    ("2003", "Harl Vane formed in 1990 and released Tidewater in 2003."),  # another event's date
+    ("1985", "Harl Vane moved to Leeds in 1985."),  # no word of the dimension dates it
+    ("1985", "Harl Vane formed in 1990."),  # the quote holds another value
+    ("1985", "Harl Vane formed in the 1980s."),  # finer than the quote says
+])
+def test_a_date_of_another_event_is_refused(value: str, quote: str) -> None:
+    checked = _check("Harl Vane", "formation year", value, quote, "Harl Vane")
+    assert checked.value is None and checked.refusal in ("ungoverned", "no_value")
+
+
+def test_the_bare_surname_names_the_person_on_their_own_page() -> None:
+    page = "Mara Vellin (born 1950) is a painter. She studied in Leeds. Vellin is best known for her seascapes."
+    objects = [ObjectSpec(name="Mara Vellin")]
+    checked = check_finding(objects, objects[0], DimensionSpec(name="known for", kind="text"), "her seascapes",
+                            "Vellin is best known for her seascapes.", "Mara Vellin", page_text=page)
+    assert checked.refusal is None and checked.matched == "short:Vellin"
+    # off the person's own page the surname alone names nobody in particular
+    other = check_finding(objects, objects[0], DimensionSpec(name="known for", kind="text"), "her seascapes",
+                          "Vellin is best known for her seascapes.", "Painters of Leeds", page_text=page)
+    assert other.refusal == "unattributed"
+
+
+def test_a_weak_attribution_stays_weak_for_a_models_finding() -> None:
+    # "Marlette Township" may be another place than Marlette: kept, but weak (it never confirms a cell alone)
+    checked = _check("Marlette", "population", "1,200", "Marlette Township had a population of 1,200.", "Lakes of Sanilac")
+    assert checked.value is not None and checked.matched.startswith("partial:")

@@ -29,7 +29,7 @@ modules say why).
 
 from ._booleans import booleans
 from ._choose import nearest
-from ._compare import agree
+from ._compare import agree, within
 from ._counts import counts
 from ._dates import dates, year_ranges
 from ._dispatch import KINDS, find_values, kinds_in
@@ -38,7 +38,7 @@ from ._intervals import intervals
 from ._licenses import licenses
 from ._lists import name_lists
 from ._money import money
-from ._nationalities import nationalities
+from ._nationalities import countries_named, nationalities
 from ._quantities import quantities
 from ._units import check_unit, unit_dimension
 from ._value import Value
@@ -48,6 +48,7 @@ __all__ = [
     "KINDS",
     "Value",
     "agree",
+    "within",
     "booleans",
     "check_unit",
     "counts",
@@ -60,6 +61,7 @@ __all__ = [
     "name_lists",
     "money",
     "nationalities",
+    "countries_named",
     "nearest",
     "quantities",
     "unit_dimension",

@@ -1,6 +1,7 @@
 """Dates at the precision the source wrote: "1 December 1737" → "1737-12-01", "January 2012" →
 "2012-01", "founded in 2017" → "2017", "the 1940s" → "1940s", "early 2006" → "2006" (qualifier
-"early"), "mid-1990s" → "1990s" (qualifier "mid").
+"early"), "mid-1990s" → "1990s" (qualifier "mid"), "the late 18th century" → "C18" (qualifier
+"late": a century is a date at the precision of its hundred years, 1701–1800 by the usual count).
 
 Ranges and life spans give one value per end ("(1964 – 9 September 2014)" → "1964" qualified
 "from", "2014-09-08" qualified "until"); `year_ranges` gives the range itself ("1998–2003" →
@@ -54,6 +55,7 @@ _DATE = re.compile(
     rf"|(?P<mon>\b(?P<om>{_MONTH})\s?,?\s+(?P<oy>\d{{4}})\b)"
     rf"|(?P<era>(?-i:\b(?:AD|A\.D\.)\s*(?P<ey1>\d{{1,4}})\b|\b(?P<ey>\d{{1,4}})\s*(?P<e>BCE|BC|B\.C\.|AD|CE|A\.D\.)(?!\w)))"
     rf"|(?P<dec>(?:\b{_QUAL}[- ]?)?\b(?P<decade>\d{{3}}0)s\b)"
+    rf"|(?P<cen>(?:\b{_QUAL.replace('?P<q>', '?P<cq>')}[- ]?)?\b(?P<century>[1-9]|1\d|20)(?:st|nd|rd|th)[- ]century\b)"
     rf"|(?P<yr>(?:\b{_QUAL.replace('?P<q>', '?P<yq>')}[- ]?)?(?:(?<![0-9A-Za-zÀ-ɏ_$€£¥#.,/])(?<!\d-)|(?<=\b\d{{4}}-))(?P<year>{_YEAR})"
     rf"(?![0-9A-Za-zÀ-ɏ_%]|[.,/]\d|\s*(?:{_UNIT_AFTER}|{_COUNT_NOUNS})\b))",
     re.I,
@@ -98,6 +100,8 @@ def _canonical(m: re.Match[str]) -> tuple[str | None, str | None]:
         return (f"{int(year)} BC" if era.startswith("B") else str(int(year))), None
     if m["dec"]:
         return f"{m['decade']}s", _qual(m["q"])
+    if m["cen"]:
+        return f"C{int(m['century'])}", _qual(m["cq"])
     return m["year"], _qual(m["yq"])
 
 
@@ -171,7 +175,7 @@ def dates(sentence: str) -> list[Value]:
     return _mark_ranges(sentence, _raw(sentence))
 
 
-_HAS_DATE_HINT = re.compile(r"\d{3}|(?-i:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Oct|Nov|Dec)|\d\s*B\.?C|A\.?D")
+_HAS_DATE_HINT = re.compile(r"\d{3}|\d(?:st|nd|rd|th)[- ]century|(?-i:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Oct|Nov|Dec)|\d\s*B\.?C|A\.?D")
 
 
 def year_ranges(sentence: str) -> list[Value]:

@@ -6,7 +6,8 @@ part (the nationality: "United States") and the first part is the qualifier ("or
 "born in Germany"), so "American" and "English-American" agree on nationality, and a reader
 that needs the origin still has it.  A demonym naming a language ("French-language", "Polish:",
 "the English language") is not a nationality.  A country name counts only after "from", "citizen of",
-"native of" or "born in" — "Canada" alone is a place, not a nationality.
+"native of" or "born in" — "Canada" alone is a place, not a nationality; `countries_named` gives every
+country a sentence names, for a dimension that asks where something is ("a lake in Oregon, United States").
 """
 
 from __future__ import annotations
@@ -61,3 +62,19 @@ def nationalities(sentence: str) -> list[Value]:
         found.append(Value("nationality", countries[m["c"]], m["c"], m.start("c"), m.end("c"),
                            qualifier="born" if m["cue"] == "born in" else None))
     return sorted(found, key=lambda v: v.start)
+
+
+@per_sentence
+def countries_named(sentence: str) -> list[Value]:
+    """Every country the sentence names as a location ("in Canada", "Oregon, United States"), in text order,
+    canonical as `nationalities` gives it: where a thing is, not what a person is."""
+    countries = _tables()[1]
+    return [Value("nationality", countries[m["c"]], m["c"], m.start("c"), m.end("c"))
+            for m in _country_names().finditer(sentence)]
+
+
+@lru_cache(maxsize=1)
+def _country_names() -> re.Pattern[str]:
+    """A country as the last part of a location: "in (the) <country>", "<place>, <country>"."""
+    names = "|".join(re.escape(c) for c in sorted(_tables()[1], key=len, reverse=True))
+    return re.compile(rf"(?:\bin\s+(?:the\s+)?|,\s+)(?P<c>{names})(?![\w-])")
