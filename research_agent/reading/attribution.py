@@ -549,26 +549,12 @@ def attribute(
         e = next(x for x in inside if x.obj is not None)
         if value_span is None or e.start < value_span[0]:  # "The maximum size supported by Kestrel is 256 TiB"
             return Attribution(e.obj, e.how or "name", e.text)  # type: ignore[arg-type]
-    if not strangers_anywhere(inside) and not named_objs and discourse.current is not None and _opens_as_statement(sentence):
+    if not strangers_anywhere(inside) and not named_objs and discourse.current is not None:
         return Attribution(discourse.current, discourse.carried("fragment"), "")  # headless: names no one at all
     if not others and named_objs == {discourse.current} and discourse.current is not None:
         e = next(x for x in inside if x.obj == discourse.current)
         return Attribution(discourse.current, e.how or "name", e.text)
     return None
-
-
-_LABEL_OPENING = re.compile(r"\s*(?:[-*•]\s+)?(?:[\w'’ ()/-]{1,30}:|[a-z]+s\b)", re.I)
-
-
-def _opens_as_statement(sentence: str) -> bool:
-    """A headless sentence speaks of the page's subject when it opens as a statement about something in view: a
-    function word — a determiner or possessive ("The population was …", "Its range is …"), a leading preposition
-    or conjunction before the clause ("At the 2010 census its population was …"), the vendor's "we" — a label
-    ("Range: 110 km", a list item "- Weight: 21.4 kg") or a plural noun ("Backups are kept …").  A bare singular
-    noun phrase ("Rated capacity is …") opens a spec sheet's caption or a heading run into a line, and may be
-    about anything the page lists."""
-    first = re.match(r"\s*(?:[-*•]\s+)?([A-Za-z']+)", sentence)
-    return bool(first and first[1].lower() in _STARTERS) or _LABEL_OPENING.match(sentence) is not None
 
 
 def strangers_anywhere(inside: list[EntityMention]) -> bool:

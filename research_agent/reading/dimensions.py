@@ -39,7 +39,7 @@ from .lexicon import Family, cue_pattern, family_named, infer_kind
 if TYPE_CHECKING:
     from .values import Value
 
-__all__ = ["Meaning", "Profile", "head_units", "unit_of", "infer_profile", "meaning", "profile_of", "select_value", "SELECTORS"]
+__all__ = ["Meaning", "Profile", "head_unit", "unit_of", "infer_profile", "meaning", "profile_of", "select_value", "SELECTORS"]
 
 _MONEY = frozenset("price pricing cost fee charge salary income revenue budget fare tuition wage subscription rent".split())
 _INFORMATION = frozenset("storage memory ram quota disk bandwidth".split())
@@ -50,8 +50,6 @@ _INTERVAL = frozenset("cadence frequency interval schedule".split())
 _LIST = frozenset("platform integration browser".split())
 _HEAD_UNITS: dict[str, str] = {**dict.fromkeys(_LENGTH, "m"), **dict.fromkeys(_MASS, "kg"), **dict.fromkeys(_INFORMATION, "B")}
 """The SI unit a quantity's head measures in: a range or height is a length, a weight a mass, storage bytes."""
-_HELD_UNITS: dict[str, frozenset[str]] = {"battery": frozenset({"mAh", "Wh"})}
-"""What a capacity is measured in, by what holds it: a battery holds a charge (mAh) or an energy (Wh)."""
 _HEAD_KINDS: dict[str, str] = {
     **dict.fromkeys(_MONEY, "money"),
     **dict.fromkeys(_INFORMATION | _LENGTH | _MASS | {"size", "capacity", "latency", "area"}, "quantity"),
@@ -259,16 +257,9 @@ def infer_profile(prof: Profile, sentences: list[str]) -> Profile:
     return Profile(None, kind, prof.cues, False, prof.meaning) if kind else prof
 
 
-def head_units(m: Meaning | None) -> frozenset[str]:
-    """The canonical units a dimension's value is written in, by its head ("weight" → kg, "range" → m) or by what
-    holds a capacity ("battery capacity" → mAh or Wh); empty when the name fixes none ("capacity" alone: a
-    disk's is bytes, a hall's people)."""
-    if m is None or not m.head or m.kind != "quantity":
-        return frozenset()
-    if m.head in _HEAD_UNITS:
-        return frozenset({_HEAD_UNITS[m.head]})
-    held = [_HELD_UNITS[w] for w in m.words if w in _HELD_UNITS] if m.head == "capacity" else []
-    return held[0] if len(held) == 1 else frozenset()
+def head_unit(m: Meaning | None) -> str | None:
+    """The canonical unit of the quantity a dimension's head names ("weight" → kg, "range" → m), or None."""
+    return _HEAD_UNITS.get(m.head) if m is not None and m.head and m.kind == "quantity" else None
 
 
 def unit_of(v: "Value") -> str:

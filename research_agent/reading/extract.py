@@ -32,7 +32,7 @@ from .attribution import (
     sentence_subject,
 )
 from .acronyms import expansions, is_acronym
-from .dimensions import Profile, head_units, infer_profile, meaning, profile_of, select_value, unit_of
+from .dimensions import Profile, head_unit, infer_profile, meaning, profile_of, select_value, unit_of
 from .lexicon import Family, compiled_patterns, cue_pattern
 from .gates import title_only
 from .readings import Reading, Target
@@ -293,7 +293,7 @@ def read_sentence(
 ) -> Reading | None:
     cue = prof.cues.search(sentence)
     fam = prof.family
-    unit = head_units(prof.meaning) if not target.dim.unit else frozenset()
+    unit = head_unit(prof.meaning) if not target.dim.unit else None
     if (expanded := _acronym_reading(sentence, target, fam)) is not None:
         return expanded
     found = _lifespan(sentence, ents, target.obj.name, fam.name) if fam is not None and fam.name in ("born", "died") else None
@@ -303,7 +303,7 @@ def read_sentence(
         cue = _RATE.search(sentence)  # "$12/user/mo" answers a price by itself
     vals = values_for(sentence, prof, target.dim) if cue is not None or prof.cue_optional or unit else []
     if unit:  # a quantity in another unit is not this one; one in the head's own unit names it ("weighs 21.4 kg")
-        vals = [v for v in vals if unit_of(v) in unit]
+        vals = [v for v in vals if unit_of(v) == unit]
     unit_cued = cue is None and bool(unit) and bool(vals)
     if cue is None and not prof.cue_optional and not unit_cued:
         return None
