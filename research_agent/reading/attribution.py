@@ -32,6 +32,7 @@ from functools import lru_cache
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
+from .clauses import parsed_subject
 from .names import (  # noqa: F401 - `_descriptor` and `Named` are part of this module's surface
     _CORP_SUFFIX, _EDITION, _STARTERS, How, Named, _chunk_owner, _core, _descriptor, _initial_variant, _kind_reference,
     _name_regex, _partial, _person_variant, _short_form, _spaced_variant,
@@ -354,6 +355,8 @@ class Subjects:
         heading = len(sentence.split()) <= 4 and not sentence.rstrip().endswith((".", "!", "?"))
         if subject.obj is None and heading:
             return  # a section heading ("Team", "Business") is not a new subject
+        if subject.obj is None and not parsed_subject(sentence, subject.start, subject.end):
+            return  # an imperative or a label opening a sentence ("Order today …") is no new subject
         self.current = subject.obj
         self.weak = subject.how == "partial"
 

@@ -17,7 +17,7 @@ from .nlp import ParserUnavailable, parse
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
-__all__ = ["parsed", "token_at"]
+__all__ = ["parsed", "parsed_subject", "token_at"]
 
 
 @lru_cache(maxsize=4096)
@@ -35,3 +35,15 @@ def token_at(doc: Doc, start: int) -> Token | None:
         if tok.idx <= start < tok.idx + max(len(tok.text), 1) or tok.idx >= start:
             return tok
     return None
+
+
+_SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "csubj", "csubjpass", "expl"})
+
+
+def parsed_subject(sentence: str, start: int, end: int) -> bool:
+    """Whether the parse makes a token of sentence[start:end] a clause's subject, or the proper-noun root of a
+    verbless line; True when no parser is installed (the surface rules stand)."""
+    doc = parsed(sentence)
+    if doc is None:
+        return True
+    return any(t.dep_ in _SUBJECT_DEPS or (t.dep_ == "ROOT" and t.pos_ == "PROPN") for t in doc if start <= t.idx < end)
