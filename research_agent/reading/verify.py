@@ -82,10 +82,11 @@ def check_finding(
 
 
 def _not_the_phrase(quote: str, value: Value, prof: Profile) -> bool:
-    """A name is the value only as a phrase of its own in the dimension's place: a person or a place is named by
-    a noun, never by an adjective cut out of a noun phrase ("American" of "an American horror film"; an adjective
-    can be a party's, a genre's or a school's answer: "a Democratic senator"), and not as the argument of another
-    verb than the dimension's ("starring B" after "directed by A"; `phrases`)."""
+    """A name is the value only as a phrase of its own in the dimension's place: a person, a place or a
+    descriptive phrase (an occupation, a genre) is named by a noun phrase, never by an adjective cut out of one
+    ("American" of "an American horror film", "Norwegian" of "a Norwegian ski jumper"; a one-word answer — a
+    school's kind, a licence word — may be an adjective), and not as the argument of another verb than the
+    dimension's ("starring B" after "directed by A"; `phrases`)."""
     if prof.kind in _NAMED_BY_NOUNS and modifier_only(quote, value.start, value.end):
         return True
     return argument_of_another_verb(quote, value.start, value.end, prof.cues)
@@ -123,7 +124,8 @@ _REFUSALS: dict[Polarity, Refusal] = {
 
 
 _WORDS = frozenset({"text", "person", "place", "words", "phrase"})
-_NAMED_BY_NOUNS = frozenset({"person", "place"})
+_NAMED_BY_NOUNS = frozenset({"person", "place", "phrase"})
+"""Kinds whose value is a noun phrase (`_not_the_phrase`); "words" and "text" may be a bare adjective."""
 _YES = frozenset({"yes", "true"})
 
 

@@ -38,3 +38,10 @@ def test_a_name_under_the_dimension_verb_in_another_order_passes() -> None:
 def test_an_adjective_still_answers_a_dimension_that_asks_for_one() -> None:
     checked = _check("Ola Brenn", "party", "Labour", "Ola Brenn was a Labour member of the Storting.")
     assert checked.refusal is None and checked.value is not None
+
+
+def test_a_demonym_is_no_occupation() -> None:
+    quote = "Ines Varga (1931 – 2004) was a Hungarian sculptor."
+    assert _check("Ines Varga", "occupation", "Hungarian", quote).refusal == "no_value"
+    kept = _check("Ines Varga", "occupation", "sculptor", quote)
+    assert kept.refusal is None and kept.value is not None
