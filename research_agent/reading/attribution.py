@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from .clauses import parsed_subject
+from .ownership import parse_owner
 from .names import (  # noqa: F401 - `_descriptor` and `Named` are part of this module's surface
     _CORP_SUFFIX, _EDITION, _STARTERS, How, Named, _chunk_owner, _core, _descriptor, _initial_variant, _kind_reference,
     _name_regex, _partial, _person_variant, _short_form, _spaced_variant,
@@ -59,6 +60,9 @@ class Attribution:
     how: How
     matched: str
     """The name or reference in the sentence that made the attribution."""
+    clause: tuple[int, ...] | None = None
+    """When the parse made it (`ownership`): where the tokens of the clause that carries the value start — the
+    dimension's cue must be one of them."""
 
 
 _TOKEN = re.compile(r"[A-Za-z0-9À-ÿ][\w'’.&-]*")
@@ -557,7 +561,11 @@ def attribute(
     if not others and named_objs == {discourse.current} and discourse.current is not None:
         e = next(x for x in inside if x.obj == discourse.current)
         return Attribution(discourse.current, e.how or "name", e.text)
-    return None
+    # the surface names no one: the clause structure may (`ownership`)
+    owned = parse_owner(sentence, value_span, ents) if value_span else None
+    if owned is None or owned[0].obj is None:
+        return None
+    return Attribution(owned[0].obj, owned[0].how or "name", owned[0].text, owned[1])
 
 
 def strangers_anywhere(inside: list[EntityMention]) -> bool:

@@ -353,6 +353,9 @@ def _owned(
         att = attribute(sentence, named, discourse, value_span=(v.start, v.end), ents=ents, target=target.obj.name)
         if att is None or att.obj != target.obj.name:
             continue
+        if att.clause is not None and not any(m.start() in att.clause and not v.start <= m.start() < v.end
+                                              for m in prof.cues.finditer(sentence)):
+            continue  # the parse's owner holds the value, and the dimension's cue must be in that clause too
         said = asserted(sentence, v, prof.kind)
         if said is not None and gate_refusal(sentence, said, prof.kind, prof.cues, target.obj.names) is None:
             owned.append((said, att))

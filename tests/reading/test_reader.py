@@ -114,3 +114,21 @@ def test_an_imperative_line_does_not_move_the_page_off_its_subject() -> None:
     # a sentence whose subject is another named entity does move it: the line after it is not the kettle's
     moved = "The Harlow Kettle boils a litre in three minutes.\nBrightwell Labs makes its base in Leeds.\nWeight: 1.4 kg"
     assert read("Harlow Kettle", "weight", moved) is None
+
+
+def test_a_fronted_participle_belongs_to_the_subject_of_its_clause() -> None:
+    # the surface rules see no subject in "Founded in 2011 and based in Tartu"; the parse ties it to the main clause's
+    text = "Founded in 2011 and based in Tartu, Maple Fieldworks builds robots for orchards."
+    assert read("Maple Fieldworks", "founded", text, title="Robots on the farm") == "2011"
+
+
+def test_a_value_in_a_clause_whose_subject_is_a_common_noun_belongs_to_the_object_it_acts_on() -> None:
+    text = "A 5,000 mAh battery keeps the Wren Pad running for two days."
+    assert read("Wren Pad", "battery capacity", text, title="Tablets for note-taking") == "5,000 mAh"
+
+
+def test_a_parsed_owner_needs_the_dimensions_word_in_the_values_own_clause() -> None:
+    # 1974 is the merger's year: "founded" is in the clause about the other company, so no founding year is read
+    text = ("After years of growth, in 1974 Corvo Line merged with Delta Cruises, a separate company founded "
+            "in 1960 by two brothers.")
+    assert read("Corvo Line", "founded", text, title="Shipping lines", others=("Delta Cruises",)) is None

@@ -1,0 +1,150 @@
+"""Whose value is it, by the dependency parse: the fallback when the surface rules name no owner.
+
+English ties a value to what it describes through the clause that carries it:
+
+* the **subject of the nearest clause** that governs the value owns it ("Oberon Fieldworks employs 340
+  people"); a fronted participle with no subject of its own ("Founded in 2011 and headquartered in Tallinn,
+  Oberon Fieldworks builds …") takes the subject of the clause it is attached to;
+* a subject or object that is the **dimension's noun with the object attached** — as a compound ("Strata
+  Cell warranty"), a possessor ("the Q3's battery"), or an "of / for / on" complement ("the warranty on its
+  Strata Cell", "a new version of Sorrel lands every month") — makes the object the owner;
+* a value inside a **relative clause, participle or apposition attached to a noun** belongs to that noun
+  ("Morrow Labs, a firm founded in 2009": the firm's year, never Pell's).
+
+The walk goes up from the value's token to the first clause with a subject (or to the first noun it is
+attached to); the owner is the object named there, or no one.  Only a strong mention (by name, alias,
+variant or a short form on the page that named it in full) is returned, and only when no other named entity
+holds that place: the parse decides structure, the names still decide who.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol, Sequence, TypeVar
+
+from .clauses import parsed
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+
+class Mention(Protocol):
+    """A name found in the sentence (`attribution.EntityMention`): where, and which contract object, if any."""
+
+    @property
+    def start(self) -> int: ...
+    @property
+    def end(self) -> int: ...
+    @property
+    def obj(self) -> str | None: ...
+    @property
+    def how(self) -> str | None: ...
+
+
+M = TypeVar("M", bound=Mention)
+
+__all__ = ["parse_owner"]
+
+_SUBJECTS = frozenset({"nsubj", "nsubjpass", "csubj"})
+_ATTACHED = frozenset({"compound", "poss", "nmod"})
+_COMPLEMENT_PREPS = frozenset({"of", "for", "on", "from"})
+_NOUN_MODIFIERS = frozenset({"acl", "relcl", "appos", "amod"})
+_STRONG = frozenset({"name", "alias", "variant", "short"})
+
+
+def parse_owner(sentence: str, value_span: tuple[int, int], ents: Sequence[M]) -> tuple[M, tuple[int, ...]] | None:
+    """The mention the parse makes the value's owner and the span of the clause that says so, or None (no parse,
+    no clause subject, another entity)."""
+    doc = parsed(sentence)
+    if doc is None:
+        return None
+    value = [t for t in doc if value_span[0] <= t.idx < value_span[1]]
+    if not value:
+        return None
+    head = next((t for t in value if not (value_span[0] <= t.head.idx < value_span[1]) or t.head.i == t.i), value[0])
+    holder = _holder(head)
+    if holder is None:
+        return None
+    found = _named_in(holder, ents)
+    if found is None and holder.dep_ in _SUBJECTS and not _names_anyone(holder, ents):
+        # "Strata Energy has lengthened the warranty on its Strata Cell to 12 years": a maker acting on its
+        # product's dimension — the object attached to the verb's direct object
+        obj = next((c for c in holder.head.children if c.dep_ == "dobj"), None)
+        found = _named_in(obj, ents) if obj is not None else None
+    if found is None or found.how not in _STRONG:
+        return None
+    verb = next((a for a in head.ancestors if a.pos_ in ("VERB", "AUX")), None)
+    return found, _own_tokens(verb if verb is not None else holder)
+
+
+def _own_tokens(head: Token) -> tuple[int, ...]:
+    """Where the tokens of the clause headed by `head` start, without the clauses embedded in it: the clause
+    that carries the value."""
+    return tuple(t.idx for t in head.subtree if _in_clause(t, head))
+
+
+def _in_clause(tok: Token, head: Token) -> bool:
+    node = tok
+    while node.i != head.i:
+        if node.dep_ in _EMBEDDED:
+            return False
+        node = node.head
+    return True
+
+
+_EMBEDDED = frozenset({"relcl", "acl", "advcl", "ccomp", "xcomp", "conj", "appos", "parataxis"})
+
+
+def _whole_name(holder: Token, found: Mention) -> bool:
+    """The mention is the holder's whole proper name: "Rank" is no mention of the Rank Organisation inside
+    "the Rank Group"."""
+    chain = [holder, *(t for t in holder.children if t.pos_ == "PROPN" and t.dep_ == "compound")]
+    inside = [found.start <= t.idx < found.end for t in chain]
+    return holder.pos_ != "PROPN" or not any(inside) or all(inside)
+
+
+def _holder(tok: Token) -> Token | None:
+    """The noun that owns the value at `tok`: the nearest governing clause's subject, or the noun the value's
+    phrase modifies."""
+    node = tok
+    while node.head.i != node.i:
+        parent = node.head
+        if parent.pos_ in ("NOUN", "PROPN") and node.dep_ in _NOUN_MODIFIERS | {"nummod", "quantmod"} and node.i != tok.i:
+            return parent  # a relative clause, participle or apposition on a noun: that noun's value
+        if parent.pos_ in ("VERB", "AUX"):
+            subj = next((c for c in parent.children if c.dep_ in _SUBJECTS), None)
+            if subj is not None:
+                if subj.tag_ in ("WDT", "WP") and parent.dep_ == "relcl":
+                    return parent.head  # "… Sorrel, which ships every month": the noun the clause is on
+                return subj
+            if parent.dep_ == "advcl" and parent.tag_ in ("VBN", "VBG"):
+                node = parent  # a fronted participle: the clause it is attached to decides
+                continue
+        node = parent
+    return None
+
+
+def _named_in(noun: Token, ents: Sequence[M]) -> M | None:
+    """The one contract-object mention that is `noun` itself, or attached to it as a compound, possessor or
+    of/for/on complement; None when another named entity is there too."""
+    spans = [(t.idx, t.idx + len(t.text)) for t in _attached(noun)]
+    hit = [e for e in ents if any(s < e.end and e.start < end for s, end in spans)]
+    objs = {e.obj for e in hit}
+    if len(objs) != 1 or None in objs or not _whole_name(noun, hit[0]):
+        return None
+    return hit[0]
+
+
+def _names_anyone(noun: Token, ents: Sequence[Mention]) -> bool:
+    """The subject names a contract object (then it decides, and said no)."""
+    spans = [(t.idx, t.idx + len(t.text)) for t in _attached(noun)]
+    return any(e.obj is not None and any(s < e.end and e.start < end for s, end in spans) for e in ents)
+
+
+def _attached(noun: Token) -> list[Token]:
+    out = [noun]
+    for child in noun.children:
+        if child.dep_ in _ATTACHED or child.dep_ == "appos":
+            out += list(child.subtree)
+        elif child.dep_ == "prep" and child.lower_ in _COMPLEMENT_PREPS:
+            out += [t for c in child.children if c.dep_ == "pobj" for t in c.subtree]
+    return out
