@@ -10,13 +10,16 @@ to parse.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Literal, Sequence
 
 from ..contract import DimensionSpec, ObjectSpec
 from .attribution import EntityMention, Named, Subjects, attribute, mentions, page_subject, page_vocabulary
+from .dimensions import Profile
 from .extract import dimension_profile, read_sentence, value_in, values_for
 from .gates import squash
+from .phrases import argument_of_another_verb, modifier_only
 from .polarity import Polarity, asserted, polarity
 from .readings import Target
 from .site import site_subject
@@ -52,13 +55,14 @@ def check_finding(
                     frozenset(), title_object=discourse.page_object)
     typed = value_in(value, dim)
     prof = dimension_profile(dim)
-    in_quote = [v for v in values_for(quote, prof, dim) if typed is None or v.canonical == typed.canonical]
+    found = values_for(quote, prof, dim)
+    in_quote = [v for v in found if typed is None or v.canonical == typed.canonical]
     in_quote = in_quote or _as_written(quote, value, typed, prof.kind)
     span = (in_quote[0].start, in_quote[0].end) if in_quote else None
     att = attribute(quote, named, discourse, value_span=span, ents=ents, target=obj.name)
     if att is None or att.obj != obj.name:
         return Checked(None, "unattributed")
-    pool = in_quote or values_for(quote, prof, dim)
+    pool = in_quote or found
     said = asserted(quote, pool[0], prof.kind) if pool else None
     if pool and (said is None or (typed is not None and said.canonical != typed.canonical == pool[0].canonical)):
         # "has never been open source" offered as open source: the quote says the negation
@@ -72,7 +76,20 @@ def check_finding(
         return Checked(said, None if said else "no_value", f"{att.how}:{att.matched}")
     if not pool and prof.kind in _WORDS and squash(typed.display) not in squash(quote):
         return Checked(None, "no_value")  # a name or phrase the quote does not write is not read from it
+    if prof.kind in _WORDS and in_quote and _not_the_phrase(quote, in_quote[0], prof):
+        return Checked(None, "no_value")
     return Checked(typed, None, f"{att.how}:{att.matched}")
+
+
+def _not_the_phrase(quote: str, value: Value, prof: Profile) -> bool:
+    """A name is the value only as a phrase of its own in the dimension's place: a person, a place or a
+    descriptive phrase (an occupation, a genre) is named by a noun phrase, never by an adjective cut out of one
+    ("American" of "an American horror film", "Norwegian" of "a Norwegian ski jumper"; a one-word answer — a
+    school's kind, a licence word — may be an adjective), and not as the argument of another verb than the
+    dimension's ("starring B" after "directed by A"; `phrases`)."""
+    if prof.kind in _NAMED_BY_NOUNS and modifier_only(quote, value.start, value.end):
+        return True
+    return argument_of_another_verb(quote, value.start, value.end, prof.cues)
 
 
 def _same_value(a: Value, b: Value) -> bool:
@@ -107,6 +124,8 @@ _REFUSALS: dict[Polarity, Refusal] = {
 
 
 _WORDS = frozenset({"text", "person", "place", "words", "phrase"})
+_NAMED_BY_NOUNS = frozenset({"person", "place", "phrase"})
+"""Kinds whose value is a noun phrase (`_not_the_phrase`); "words" and "text" may be a bare adjective."""
 _YES = frozenset({"yes", "true"})
 
 

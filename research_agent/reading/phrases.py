@@ -1,0 +1,67 @@
+"""What a span of a parsed sentence is, as a phrase: facts read from spaCy's dependency parse (`clauses.parsed`).
+
+A model's value for a name or phrase dimension is a slice of its quote; whether that slice is a phrase of its
+own or a piece cut out of a larger one is a fact of the sentence's structure, not of its words:
+
+* `modifier_only` — the slice holds no head of its own: every word in it is an adjective modifying a noun
+  outside it ("Norwegian" in "a Norwegian ski jumper", "American" in "an American horror film").  It says
+  what kind of jumper or film, not who or what the thing is;
+* `argument_of_another_verb` — the slice is an argument of a verb other than the dimension's own, where the
+  sentence writes that verb: in "directed by A and starring B", B is who stars, not who directs.  A verb
+  without arguments of its own shares those of the verb it is coordinated with ("written and directed by A").
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from .clauses import parsed
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+__all__ = ["argument_of_another_verb", "modifier_only"]
+
+_ADJECTIVAL = frozenset({"amod"})
+_ARGUMENTS = frozenset({"dobj", "agent", "attr", "dative", "oprd"})
+
+
+def modifier_only(sentence: str, start: int, end: int) -> bool:
+    """True when every token of `sentence[start:end]` is an adjectival modifier of a word outside the slice."""
+    doc = parsed(sentence)
+    if doc is None:
+        return False
+    inside = [t for t in doc if start <= t.idx < end and not t.is_punct]
+    return bool(inside) and all(t.dep_ in _ADJECTIVAL and not start <= t.head.idx < end for t in inside)
+
+
+def argument_of_another_verb(sentence: str, start: int, end: int, cue: re.Pattern[str]) -> bool:
+    """True when the sentence writes a verb of the dimension (`cue` matches the whole word) and the slice's
+    nearest governing verb is another one, not coordinated with it."""
+    doc = parsed(sentence)
+    if doc is None:
+        return False
+    cue_verbs = [t for t in doc if t.pos_ == "VERB" and cue.fullmatch(t.text)]
+    head = next((t for t in doc if start <= t.idx < end and not start <= t.head.idx < end), None)
+    if not cue_verbs or head is None:
+        return False
+    verb = _governing_verb(head)
+    if verb is None or start <= verb.idx < end:
+        return False
+    return not any(c == verb or (c in verb.conjuncts and not _has_arguments(c)) for c in cue_verbs)
+
+
+def _has_arguments(verb: Token) -> bool:
+    """The verb takes an object or agent of its own ("directed by A" in "directed by A and starring B"), so the
+    verbs coordinated with it do not share it."""
+    return any(c.dep_ in _ARGUMENTS for c in verb.children)
+
+
+def _governing_verb(token: Token) -> Token | None:
+    """The nearest verb (not an auxiliary or copula) above `token` in the parse."""
+    while token.head.i != token.i:
+        token = token.head
+        if token.pos_ == "VERB":
+            return token
+    return None

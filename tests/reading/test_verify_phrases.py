@@ -1,0 +1,47 @@
+"""A model's name for a person or place must be a phrase of its own in the dimension's place (verify.py,
+`phrases`): a demonym cut out of "an Irish crime film" is no director, and the actor after "starring" is no
+director either; the name the dimension's own verb takes passes.  Phrasings written apart from the eval sets."""
+
+from __future__ import annotations
+
+import pytest
+
+from research_agent.contract import DimensionSpec, ObjectSpec
+from research_agent.reading import check_finding
+
+
+def _check(obj: str, dim: str, value: str, quote: str):
+    objects = [ObjectSpec(name=obj)]
+    return check_finding(objects, objects[0], DimensionSpec(name=dim), value, quote, obj)
+
+
+FILM = "Harbour Lights is a 1971 Irish crime film written and directed by Nessa Quill and starring Tom Ardle."
+
+
+@pytest.mark.parametrize("value", ["Irish", "Tom Ardle"])
+def test_a_name_out_of_another_phrase_is_refused(value: str) -> None:
+    checked = _check("Harbour Lights", "director", value, FILM)
+    assert checked.value is None and checked.refusal == "no_value"
+
+
+def test_the_name_the_dimension_verb_takes_passes() -> None:
+    checked = _check("Harbour Lights", "director", "Nessa Quill", FILM)
+    assert checked.refusal is None and checked.value is not None and checked.value.display == "Nessa Quill"
+
+
+def test_a_name_under_the_dimension_verb_in_another_order_passes() -> None:
+    checked = _check("Harbour Lights", "director", "Nessa Quill",
+                     "Harbour Lights stars Tom Ardle and was directed by Nessa Quill.")
+    assert checked.refusal is None and checked.value is not None
+
+
+def test_an_adjective_still_answers_a_dimension_that_asks_for_one() -> None:
+    checked = _check("Ola Brenn", "party", "Labour", "Ola Brenn was a Labour member of the Storting.")
+    assert checked.refusal is None and checked.value is not None
+
+
+def test_a_demonym_is_no_occupation() -> None:
+    quote = "Ines Varga (1931 – 2004) was a Hungarian sculptor."
+    assert _check("Ines Varga", "occupation", "Hungarian", quote).refusal == "no_value"
+    kept = _check("Ines Varga", "occupation", "sculptor", quote)
+    assert kept.refusal is None and kept.value is not None
