@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from .clauses import parsed_subject
-from .ownership import parse_owner
+from .ownership import STRONG, parse_owner
 from .names import (  # noqa: F401 - `_descriptor` and `Named` are part of this module's surface
     _CORP_SUFFIX, _EDITION, _STARTERS, How, Named, _chunk_owner, _core, _descriptor, _initial_variant, _kind_reference,
     _name_regex, _partial, _person_variant, _short_form, _spaced_variant,
@@ -359,8 +359,9 @@ class Subjects:
         heading = len(sentence.split()) <= 4 and not sentence.rstrip().endswith((".", "!", "?"))
         if subject.obj is None and heading:
             return  # a section heading ("Team", "Business") is not a new subject
-        if subject.obj is None and not parsed_subject(sentence, subject.start, subject.end):
-            return  # an imperative or a label opening a sentence ("Order today …") is no new subject
+        if subject.obj is None and self.current is not None and subject.start == 0 and " " not in subject.text.strip() \
+                and not parsed_subject(sentence, subject.start, subject.end):
+            return  # one word opening the sentence, an imperative or a label ("Order today …"), is no new subject
         self.current = subject.obj
         self.weak = subject.how == "partial"
 
@@ -561,8 +562,9 @@ def attribute(
     if not others and named_objs == {discourse.current} and discourse.current is not None:
         e = next(x for x in inside if x.obj == discourse.current)
         return Attribution(discourse.current, e.how or "name", e.text)
-    # the surface names no one: the clause structure may (`ownership`)
-    owned = parse_owner(sentence, value_span, ents) if value_span else None
+    # the surface names no one: the clause structure may (`ownership`) — parsed only when the object is named
+    named_here = any(e.obj is not None and e.obj == (target or e.obj) and e.how in STRONG for e in ents)
+    owned = parse_owner(sentence, value_span, ents) if value_span and named_here else None
     if owned is None or owned[0].obj is None:
         return None
     return Attribution(owned[0].obj, owned[0].how or "name", owned[0].text, owned[1])

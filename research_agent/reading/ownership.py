@@ -42,13 +42,14 @@ class Mention(Protocol):
 
 M = TypeVar("M", bound=Mention)
 
-__all__ = ["parse_owner"]
+__all__ = ["STRONG", "parse_owner"]
 
 _SUBJECTS = frozenset({"nsubj", "nsubjpass", "csubj"})
 _ATTACHED = frozenset({"compound", "poss", "nmod"})
 _COMPLEMENT_PREPS = frozenset({"of", "for", "on", "from"})
 _NOUN_MODIFIERS = frozenset({"acl", "relcl", "appos", "amod"})
-_STRONG = frozenset({"name", "alias", "variant", "short"})
+STRONG = frozenset({"name", "alias", "variant", "short"})
+"""The mentions that may own a value: never a weak one (a title, a longer name, a carried reference)."""
 
 
 def parse_owner(sentence: str, value_span: tuple[int, int], ents: Sequence[M]) -> tuple[M, tuple[int, ...]] | None:
@@ -70,7 +71,7 @@ def parse_owner(sentence: str, value_span: tuple[int, int], ents: Sequence[M]) -
         # product's dimension — the object attached to the verb's direct object
         obj = next((c for c in holder.head.children if c.dep_ == "dobj"), None)
         found = _named_in(obj, ents) if obj is not None else None
-    if found is None or found.how not in _STRONG:
+    if found is None or found.how not in STRONG:
         return None
     verb = next((a for a in head.ancestors if a.pos_ in ("VERB", "AUX")), None)
     return found, _own_tokens(verb if verb is not None else holder)
