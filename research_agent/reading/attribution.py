@@ -562,9 +562,14 @@ def attribute(
     if not others and named_objs == {discourse.current} and discourse.current is not None:
         e = next(x for x in inside if x.obj == discourse.current)
         return Attribution(discourse.current, e.how or "name", e.text)
-    # the surface names no one: the clause structure may (`ownership`) — parsed only when the object is named
-    named_here = any(e.obj is not None and e.obj == (target or e.obj) and e.how in STRONG for e in ents)
-    owned = parse_owner(sentence, value_span, ents) if value_span and named_here else None
+    return _parsed_owner(sentence, value_span, ents, target) if value_span else None
+
+
+def _parsed_owner(sentence: str, value_span: tuple[int, int], ents: list[EntityMention], target: str | None) -> Attribution | None:
+    """The surface names no one: the clause structure may (`ownership`) — parsed only when the object is named."""
+    if not any(e.obj is not None and e.obj == (target or e.obj) and e.how in STRONG for e in ents):
+        return None
+    owned = parse_owner(sentence, value_span, ents)
     if owned is None or owned[0].obj is None:
         return None
     return Attribution(owned[0].obj, owned[0].how or "name", owned[0].text, owned[1])
