@@ -361,7 +361,7 @@ class Subjects:
             return  # a section heading ("Team", "Business") is not a new subject
         if subject.obj is None and self.current is not None and subject.start == 0 and " " not in subject.text.strip() \
                 and not parsed_subject(sentence, subject.start, subject.end):
-            return  # one word opening the sentence, an imperative or a label ("Order today …"), is no new subject
+            return  # one word opening the sentence, an imperative or a label ("Download …", "Note: …"), is no new subject
         self.current = subject.obj
         self.weak = subject.how == "partial"
 

@@ -2,19 +2,20 @@
 
 English ties a value to what it describes through the clause that carries it:
 
-* the **subject of the nearest clause** that governs the value owns it ("Oberon Fieldworks employs 340
-  people"); a fronted participle with no subject of its own ("Founded in 2011 and headquartered in Tallinn,
-  Oberon Fieldworks builds …") takes the subject of the clause it is attached to;
-* a subject or object that is the **dimension's noun with the object attached** — as a compound ("Strata
-  Cell warranty"), a possessor ("the Q3's battery"), or an "of / for / on" complement ("the warranty on its
-  Strata Cell", "a new version of Sorrel lands every month") — makes the object the owner;
+* the **subject of the nearest clause** that governs the value owns it ("Acme Robotics employs 340
+  people"); a fronted participle with no subject of its own ("Founded in 2011 and based in Tartu, Acme
+  Robotics builds …") takes the subject of the clause it is attached to;
+* a subject or object that is the **dimension's noun with the object attached** — as a compound ("the Keel
+  Cell warranty"), a possessor ("the X2's battery"), or an "of / for / on" complement ("the warranty on its
+  Keel Cell") — makes the object the owner;
 * a value inside a **relative clause, participle or apposition attached to a noun** belongs to that noun
   ("Morrow Labs, a firm founded in 2009": the firm's year, never Pell's).
 
 The walk goes up from the value's token to the first clause with a subject (or to the first noun it is
 attached to); the owner is the object named there, or no one.  Only a strong mention (by name, alias,
-variant or a short form on the page that named it in full) is returned, and only when no other named entity
-holds that place: the parse decides structure, the names still decide who.
+variant or the page subject's short form) is returned, and only when no other named entity holds that
+place: the parse decides structure, the names still decide who.  The dimension's cue must be a word of the
+clause that carries the value (`extract._owned` checks it against the token offsets returned here).
 """
 
 from __future__ import annotations
@@ -53,8 +54,8 @@ STRONG = frozenset({"name", "alias", "variant", "short"})
 
 
 def parse_owner(sentence: str, value_span: tuple[int, int], ents: Sequence[M]) -> tuple[M, tuple[int, ...]] | None:
-    """The mention the parse makes the value's owner and the span of the clause that says so, or None (no parse,
-    no clause subject, another entity)."""
+    """The mention the parse makes the value's owner and where the tokens of the clause that carries the value
+    start, or None (no parse, no clause subject, another entity)."""
     doc = parsed(sentence)
     if doc is None:
         return None
@@ -67,8 +68,8 @@ def parse_owner(sentence: str, value_span: tuple[int, int], ents: Sequence[M]) -
         return None
     found = _named_in(holder, ents)
     if found is None and holder.dep_ in _SUBJECTS and not _names_anyone(holder, ents):
-        # "Strata Energy has lengthened the warranty on its Strata Cell to 12 years": a maker acting on its
-        # product's dimension — the object attached to the verb's direct object
+        # "A 5,000 mAh battery keeps the X2 running …": a subject naming no one acts on the object — the
+        # object is the verb's direct object, or attached to it
         obj = next((c for c in holder.head.children if c.dep_ == "dobj"), None)
         found = _named_in(obj, ents) if obj is not None else None
     if found is None or found.how not in STRONG:
@@ -96,8 +97,8 @@ _EMBEDDED = frozenset({"relcl", "acl", "advcl", "ccomp", "xcomp", "conj", "appos
 
 
 def _whole_name(holder: Token, found: Mention) -> bool:
-    """The mention is the holder's whole proper name: "Rank" is no mention of the Rank Organisation inside
-    "the Rank Group"."""
+    """The mention is the holder's whole proper name: "Halden" is no mention of Halden Shipping inside
+    "the Halden Group"."""
     chain = [holder, *(t for t in holder.children if t.pos_ == "PROPN" and t.dep_ == "compound")]
     inside = [found.start <= t.idx < found.end for t in chain]
     return holder.pos_ != "PROPN" or not any(inside) or all(inside)
@@ -115,7 +116,7 @@ def _holder(tok: Token) -> Token | None:
             subj = next((c for c in parent.children if c.dep_ in _SUBJECTS), None)
             if subj is not None:
                 if subj.tag_ in ("WDT", "WP") and parent.dep_ == "relcl":
-                    return parent.head  # "… Sorrel, which ships every month": the noun the clause is on
+                    return parent.head  # "… the app, which ships every month": the noun the clause is on
                 return subj
             if parent.dep_ == "advcl" and parent.tag_ in ("VBN", "VBG"):
                 node = parent  # a fronted participle: the clause it is attached to decides
