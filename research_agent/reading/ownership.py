@@ -128,18 +128,22 @@ def _holder(tok: Token) -> Token | None:
 def _named_in(noun: Token, ents: Sequence[M]) -> M | None:
     """The one contract-object mention that is `noun` itself, or attached to it as a compound, possessor or
     of/for/on complement; None when another named entity is there too."""
-    spans = [(t.idx, t.idx + len(t.text)) for t in _attached(noun)]
-    hit = [e for e in ents if any(s < e.end and e.start < end for s, end in spans)]
+    hit = _mentions_on(noun, ents)
     objs = {e.obj for e in hit}
     if len(objs) != 1 or None in objs or not _whole_name(noun, hit[0]):
         return None
     return hit[0]
 
 
-def _names_anyone(noun: Token, ents: Sequence[Mention]) -> bool:
+def _names_anyone(noun: Token, ents: Sequence[M]) -> bool:
     """The subject names a contract object (then it decides, and said no)."""
+    return any(e.obj is not None for e in _mentions_on(noun, ents))
+
+
+def _mentions_on(noun: Token, ents: Sequence[M]) -> list[M]:
+    """The mentions that overlap `noun` or what is attached to it."""
     spans = [(t.idx, t.idx + len(t.text)) for t in _attached(noun)]
-    return any(e.obj is not None and any(s < e.end and e.start < end for s, end in spans) for e in ents)
+    return [e for e in ents if any(s < e.end and e.start < end for s, end in spans)]
 
 
 def _attached(noun: Token) -> list[Token]:
