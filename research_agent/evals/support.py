@@ -222,13 +222,14 @@ _HEADLESS_START = frozenset(
 
 
 def _headless(quote: str) -> bool:
-    """It opens with a determiner or a label ("The population was …", "License: MIT") and no capitalised
+    """It opens with a determiner or a label ("The population was …", "License: MIT", a table row under a label
+    "| Weight | 268 g |") and no capitalised
     word follows, except month names and acronyms (units, licence ids)."""
     words = _WORD.findall(quote)
     if not words:
         return False
     first = words[0].casefold()
-    if first not in _HEADLESS_START and not re.match(r"\s*[\w'’ -]{1,30}:", quote):
+    if first not in _HEADLESS_START and not re.match(r"\s*(?:[\w'’ -]{1,30}:|\|\s*[\w'’ ()-]{1,30}\s*\|)", quote):
         return False
     return not any(_is_name_word(w) and w.strip(".,").casefold() not in MONTHS and not w.isupper() for w in words[1:])
 

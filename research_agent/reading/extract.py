@@ -40,7 +40,7 @@ from .gates import refusal as gate_refusal
 from .polarity import asserted
 from .segment import split_sentences
 from .site import own_site, site_subject
-from .tables import table_readings
+from .tables import label_readings, table_readings
 from .values import Value, countries_named, find_values, nearest
 
 __all__ = ["Reading", "Target", "read_page", "dimension_profile", "value_in"]
@@ -500,6 +500,13 @@ def read_page(
         rank = (0, 0, int(row.canonical.lower() in _VAGUE), _HOW_RANK["name"], len(sentences))
         if row.cell not in best or rank < best[row.cell][0]:
             best[row.cell] = (rank, row)
+    for t in targets:
+        if discourse.page_object != t.obj.name:
+            continue  # a label line speaks for the object only on its own page
+        for row in label_readings(text, t, profiles[t.key], values_for, Reading, named):
+            rank = (0, 0, int(row.canonical.lower() in _VAGUE), _HOW_RANK["fragment"], len(sentences))
+            if row.cell not in best or rank < best[row.cell][0]:
+                best[row.cell] = (rank, row)
     for i, sentence in enumerate(sentences):
         # a subject only a longer name made current ("Kaliganj" after "Kaliganj Upazila"-less text) lends no short form
         current = None if discourse.weak else discourse.current

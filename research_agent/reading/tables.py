@@ -4,7 +4,8 @@ size | License |").
 
 Tables arrive as the Markdown rows the extractor writes (`| a | b |`, a `|---|` separator).  Only
 rows whose first cell is exactly one contract object's name (or alias) count, and the quote is the row itself (a
-slice of the page that names the object and holds the value).  Tables with the objects as columns
+slice of the page that names the object and holds the value).  A two-column table naming no object is a list of
+labels and values; on the object's own page its rows read as label lines (`label_readings`).  Tables with the objects as columns
 are not read: no single row would name the object its value belongs to."""
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
     from .readings import Reading, Target
     from .values import Value
 
-__all__ = ["table_rows", "header_column"]
+__all__ = ["table_rows", "header_column", "label_readings"]
 
 _ROW = re.compile(r"^\s*\|(.+)\|\s*$")
 _SEPARATOR = re.compile(r"^[\s|:-]+$")
@@ -87,4 +88,24 @@ def table_readings(
                 continue
             v = vals[0]
             out.append(make(t.key, v.canonical, v.display, line, Attribution(t.obj.name, "name", cells[0]), True))
+    return out
+
+
+def label_readings(
+    text: str, target: "Target", prof: "Profile", values_for: Callable[..., list["Value"]], make: Callable[..., "Reading"],
+    named: Sequence[Named],
+) -> list["Reading"]:
+    """A two-column table whose first column names no object is a list of labels and values ("| Weight | 268 g |"):
+    on the object's own page each row reads as the headless line "Weight: 268 g" (the caller checks the page)."""
+    out: list[Reading] = []
+    for header, cells, line in table_rows(text):
+        if len(cells) != 2 or any(_squash(c) == _squash(n) for o in named for n in o.names for c in (*header, *cells)):
+            continue
+        if not cells[1] or not set(_squash(target.dim.name).split()) <= set(_squash(cells[0]).split()):
+            continue
+        label = f"{cells[0]}: "
+        vals = [v for v in values_for(label + cells[1], prof, target.dim) if v.start >= len(label)]
+        if vals:
+            v = vals[0]
+            out.append(make(target.key, v.canonical, v.display, line, Attribution(target.obj.name, "fragment", ""), True))
     return out

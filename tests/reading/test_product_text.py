@@ -290,3 +290,25 @@ def test_a_capitalised_name_after_a_modifier_is_a_name_not_a_reference() -> None
                       [Target("Submarine Service/established", ObjectSpec(name="Submarine Service"), DimensionSpec(name="established"))],
                       "Royal Australian Navy Submarine Service", text)
     assert [(r.display, r.attribution.how) for r in found] == [("1964", "name")]
+
+
+SPEC_TABLE = """Each part of the Orlo T4 is rated for daily use on rough ground.
+| Spec | Value |
+|---|---|
+| Net weight | 11.6 kg |
+| Load limit | 120 kg |
+| Runtime per charge | 6 hours |"""
+
+
+@pytest.mark.parametrize("dim, expected", [("net weight", "11.6 kg"), ("runtime per charge", "6 hours"), ("price", None)])
+def test_a_two_column_label_table_on_the_objects_page_reads_like_label_lines(dim, expected) -> None:
+    assert read("Orlo T4", dim, SPEC_TABLE, title="Orlo T4") == expected
+
+
+def test_a_label_table_speaks_for_no_object_on_another_objects_page() -> None:
+    assert read("Orlo T4", "net weight", SPEC_TABLE, title="Brack M2", others=("Brack M2",)) is None
+
+
+def test_the_support_check_reads_a_label_row_as_a_label_line() -> None:
+    assert attributed("| Net weight | 11.6 kg |", ["Orlo T4"], "Orlo T4")
+    assert not attributed("| Net weight | 11.6 kg |", ["Orlo T4"], "Brack M2")
