@@ -63,6 +63,8 @@ def check_finding(
     if att is None or att.obj != obj.name:
         return Checked(None, "unattributed")
     pool = in_quote or found
+    if typed is not None and not in_quote:  # the quote's value the model's is a coarser form of ("2013" of "13 May 2013")
+        pool = sorted(pool, key=lambda v: not _same_value(typed, v))
     said = asserted(quote, pool[0], prof.kind) if pool else None
     if pool and (said is None or (typed is not None and said.canonical != typed.canonical == pool[0].canonical)):
         # "has never been open source" offered as open source: the quote says the negation

@@ -76,3 +76,18 @@ def test_a_weak_attribution_stays_weak_for_a_models_finding() -> None:
     # "Marlette Township" may be another place than Marlette: kept, but weak (it never confirms a cell alone)
     checked = _check("Marlette", "population", "1,200", "Marlette Township had a population of 1,200.", "Lakes of Sanilac")
     assert checked.value is not None and checked.matched.startswith("partial:")
+
+
+@pytest.mark.parametrize("dim, value, quote", [
+    ("birth date", "2009", "Mara Quell (4 March 1931 – 9 June 2009) was a Welsh potter."),  # the other end of a life span
+    ("death date", "1931", "Mara Quell (4 March 1931 – 9 June 2009) was a Welsh potter."),
+])
+def test_the_year_of_the_other_date_in_the_quote_is_refused(dim: str, value: str, quote: str) -> None:
+    checked = _check("Mara Quell", dim, value, quote, "Mara Quell")
+    assert checked.value is None and checked.refusal == "ungoverned"
+
+
+def test_the_year_of_the_right_date_in_the_quote_passes() -> None:
+    checked = _check("Mara Quell", "death date", "2009", "Mara Quell (4 March 1931 – 9 June 2009) was a Welsh potter.",
+                     "Mara Quell")
+    assert checked.refusal is None and checked.value is not None and checked.value.canonical == "2009"
