@@ -12,8 +12,6 @@ This runs no reader, no eval and no bench on these cases: the lead tunes on them
 
 from __future__ import annotations
 
-import json
-import re
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -21,25 +19,20 @@ import pytest
 
 from research_agent.config import REPO_ROOT
 from research_agent.evals.case import CASE_FILE, discover_cases, load_case
-from research_agent.tools.extract import extract_page
-from research_agent.tools.localweb import LocalWeb, make_client
+
+from _wellformed import FORUM, YES_NO, served_texts, squash
+from _wellformed import gold as gold_of
 
 DEV3 = REPO_ROOT / "evalsets_dev3"
-_FORUM = re.compile(r"^(forum|forums|community|discuss)\.|/(forum|forums|community|discuss|t|s|thread|threads)/", re.I)
 _VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"})
-_YES_NO = frozenset({"yes", "no"})
 
 
 def _case_dirs() -> list[Path]:
     return sorted(p.parent for p in DEV3.glob(f"*/{CASE_FILE}"))
 
 
-def _gold(case_dir: Path) -> dict:
-    return json.loads((case_dir / "gold.json").read_text(encoding="utf-8"))
 
 
-def _squash(text: str) -> str:
-    return " ".join(text.casefold().split())
 
 
 class _Balance(HTMLParser):
@@ -70,17 +63,6 @@ def _html_errors(text: str) -> list[str]:
     return doctype + parser.errors + left
 
 
-def _served_texts(root: Path) -> dict[str, str]:
-    out = {}
-    with LocalWeb(root) as web, make_client(web) as client:
-        assert web.skipped == [], f"{root}: files not served: {web.skipped}"
-        for url in web.urls:
-            response = client.get(url)
-            assert response.status_code == 200, f"{url}: HTTP {response.status_code}"
-            page = extract_page(response.text, url, content_type="text/html")
-            assert page.date, f"{url}: no date found in the page"
-            out[url] = _squash(page.text)
-    return out
 
 
 def test_the_batch_is_ten_cases_that_load_as_one_eval_set():
@@ -89,7 +71,7 @@ def test_the_batch_is_ten_cases_that_load_as_one_eval_set():
     cases = discover_cases([d / CASE_FILE for d in dirs])
     assert len({c.id for c in cases}) == 10
     for case in cases:
-        gold = _gold(case.root)
+        gold = gold_of(case.root)
         assert gold["set"] == "synthetic" and gold["expected_end_kind"] == case.expect.end_kind
         named = set(gold["cells"]) | set(gold["unconfirmed"])
         assert named == set(case.expect.cells), case.id
@@ -103,16 +85,16 @@ def test_every_page_is_well_formed_html_and_every_gold_value_is_written_in_enoug
     assert 3 <= len(pages) <= 5, case_dir.name
     for page in pages:
         assert _html_errors(page.read_text(encoding="utf-8")) == [], page
-    texts = _served_texts(case_dir / "pages")
-    gold = _gold(case_dir)
+    texts = served_texts(case_dir / "pages")
+    gold = gold_of(case_dir)
     for key, forms in gold["cells"].items():
-        wanted = [_squash(f) for f in forms if f.casefold() not in _YES_NO]
+        wanted = [squash(f) for f in forms if f.casefold() not in YES_NO]
         holders = [u for u, text in texts.items() if any(f in text for f in wanted)]
         hosts = {u.split("/")[2] for u in holders}
-        forum_only = all(_FORUM.search(u.split("//", 1)[1]) for u in holders)
+        forum_only = all(FORUM.search(u.split("//", 1)[1]) for u in holders)
         if key in gold["unconfirmed"]:
             assert hosts, f"{case_dir.name}: {key} is never written"
         else:
             assert len(hosts) >= 2 and not forum_only, f"{case_dir.name}: {key} is written on {holders}"
-        obj = _squash(key.rsplit("/", 1)[0])
+        obj = squash(key.rsplit("/", 1)[0])
         assert any(obj in texts[u] for u in holders), f"{case_dir.name}: {key}: no page naming the object holds it"

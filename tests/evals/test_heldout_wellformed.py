@@ -28,8 +28,9 @@ from research_agent.evals.realdata_comparison import (
     FRESH_SPEC_FILE, SPEC_FILE, build_comparison, load_corpus, load_specs, pick_distractors,
 )
 from research_agent.evals.support import parse_dates
-from research_agent.tools.extract import extract_page
-from research_agent.tools.localweb import LocalWeb, make_client
+
+from _wellformed import FORUM, YES_NO, served_texts, squash
+from _wellformed import gold as gold_of
 
 TEST_DIR = REPO_ROOT / "evalsets_test"
 CORPORA = TEST_DIR / "corpora"
@@ -37,48 +38,28 @@ TEST_SPECS = REPO_ROOT / "research_agent" / "evals" / "realdata_cases_test.toml"
 DATA = shared_data_dir()
 needs_data = pytest.mark.skipif(not DATA.is_dir(), reason=f"shared data not found at {DATA} (set RESEARCH_SHARED_DATA)")
 
-_FORUM = re.compile(r"^(forum|forums|community|discuss)\.|/(forum|forums|community|discuss|t|thread|threads)/", re.I)
-_YES_NO = frozenset({"yes", "no"})
 _ISO = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
-def _squash(text: str) -> str:
-    return " ".join(text.casefold().split())
 
 
 def _case_dirs() -> list[Path]:
     return sorted(p.parent for p in TEST_DIR.glob(f"*/{CASE_FILE}"))
 
 
-def _gold(case_dir: Path) -> dict:
-    return json.loads((case_dir / "gold.json").read_text(encoding="utf-8"))
 
 
-def _served_texts(root: Path) -> dict[str, str]:
-    """URL → extracted text of every file the loopback web serves for `root` (each fetched over HTTP)."""
-    out = {}
-    with LocalWeb(root) as web, make_client(web) as client:
-        assert web.skipped == [], f"{root}: files not served: {web.skipped}"
-        for url in web.urls:
-            response = client.get(url)
-            assert response.status_code == 200, f"{url}: HTTP {response.status_code}"
-            media_type = response.headers.get("content-type", "").split(";")[0].strip() or None
-            page = extract_page(response.text, url, content_type=media_type)
-            if url.endswith((".html", "/")):
-                assert page.date, f"{url}: no date found in the page"
-            out[url] = _squash(page.text)
-    return out
 
 
 def _holders(texts: dict[str, str], forms: list[str]) -> list[str]:
-    wanted = [_squash(f) for f in forms if f.casefold() not in _YES_NO and not _ISO.fullmatch(f)]
+    wanted = [squash(f) for f in forms if f.casefold() not in YES_NO and not _ISO.fullmatch(f)]
     return [url for url, text in texts.items() if any(f in text for f in wanted)]
 
 
 def _independent(urls: list[str]) -> tuple[int, bool]:
     """(distinct hosts, whether every one is forum-like)."""
     hosts = {u.split("/")[2] for u in urls}
-    return len(hosts), bool(urls) and all(_FORUM.search(u.split("//", 1)[1]) for u in urls)
+    return len(hosts), bool(urls) and all(FORUM.search(u.split("//", 1)[1]) for u in urls)
 
 
 # ------------------------------------------------------------------ evalsets_test/
@@ -88,7 +69,7 @@ def test_the_synthetic_test_split_loads_as_eval_cases():
     dirs = _case_dirs()
     assert len(dirs) >= 20
     for case_dir in dirs:
-        gold = _gold(case_dir)
+        gold = gold_of(case_dir)
         assert gold["set"] == "synthetic" and gold["expected_end_kind"]
         try:
             case = load_case(case_dir)
@@ -126,20 +107,20 @@ def test_the_synthetic_test_split_is_one_eval_set_with_unique_ids():
 
 @pytest.mark.parametrize("case_dir", _case_dirs(), ids=lambda p: p.name)
 def test_every_synthetic_page_serves_and_every_gold_value_is_written_in_enough_pages(case_dir):
-    texts = _served_texts(case_dir / "pages")
-    gold = _gold(case_dir)
+    texts = served_texts(case_dir / "pages")
+    gold = gold_of(case_dir)
     completes = gold["expected_end_kind"] == "completed"
     for key, forms in gold["cells"].items():
         obj = split_cell_key(key)[0]
         holders = _holders(texts, forms)
         hosts, forum_only = _independent(holders)
-        if all(f.casefold() in _YES_NO for f in forms):
+        if all(f.casefold() in YES_NO for f in forms):
             continue  # a yes/no answer is not a phrase; its sentences are checked by the case's own forms
         if completes or key not in gold["unconfirmed"]:
             assert hosts >= 2 and not forum_only, f"{case_dir.name}: {key} is written on {holders}"
         else:
             assert hosts >= 1, f"{case_dir.name}: {key} is never written"
-        assert any(_squash(obj) in texts[u] for u in holders), f"{case_dir.name}: {key}: no page naming {obj} holds it"
+        assert any(squash(obj) in texts[u] for u in holders), f"{case_dir.name}: {key}: no page naming {obj} holds it"
 
 
 # ------------------------------------------------------------------ evalsets_test/corpora/
@@ -162,7 +143,7 @@ def test_a_newcomer_corpus_is_a_plain_folder_whose_gold_values_are_written_twice
     assert not (docs / "pages").exists(), "a newcomer's corpus is a plain folder, not the evalset layout"
     files = [p for p in docs.rglob("*") if p.is_file()]
     assert files and all(p.suffix in (".html", ".md", ".txt") for p in files)
-    texts = _served_texts(docs)
+    texts = served_texts(docs)
     for key, forms in gold["cells"].items():
         holders = _holders(texts, forms)
         assert len(holders) >= 2, f"{corpus_dir.name}: {key} is written in {holders}"
