@@ -480,3 +480,16 @@ def test_a_century_is_a_date_at_the_precision_of_its_hundred_years() -> None:
 def test_a_country_named_as_a_place_is_a_places_country_not_a_persons_nationality() -> None:
     assert [v.canonical for v in countries_named("Lake Orma is a lake in Oregon, United States.")] == ["United States"]
     assert find_values("Ines Gale moved to Canada.", "nationality") == []
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("a 144 Hz panel", "144 Hz"), ("a 2.4 GHz radio", "2400000000 Hz"), ("tops out at 20 mph", "8.9408 m/s"),
+    ("a 1.7-litre jug", "1.7 L"), ("250 ml of water", "0.25 L"), ("runs on 36 V", "36 V"), ("at just 58 dB", "58 dB"),
+    ("500 nits of brightness", "500 nit"), ("a 24.2-megapixel sensor", "24.2 MP"), ("throws 1,000 lumens", "1000 lm"),
+])
+def test_everyday_units_of_product_specs_are_quantities(sentence: str, expected: str) -> None:
+    assert [v.canonical for v in find_values(sentence, "quantity")] == [expected]
+
+
+def test_a_unit_letter_needs_its_number() -> None:
+    assert find_values("Model V and the L series", "quantity") == []

@@ -83,9 +83,24 @@ _TABLE: list[tuple[str, str, float, tuple[str, ...]]] = [
     ("kWh", "energy", 1e3, ("kilowatt-hour", "kilowatt-hours")),
     ("W", "power", 1.0, ("watt", "watts")),
     ("kW", "power", 1e3, ("kilowatt", "kilowatts")),
+    ("Hz", "frequency", 1.0, ("hertz",)),
+    ("kHz", "frequency", 1e3, ("kilohertz",)),
+    ("MHz", "frequency", 1e6, ("megahertz",)),
+    ("GHz", "frequency", 1e9, ("gigahertz",)),
+    ("mph", "rate:length", 0.44704, ("miles per hour", "miles an hour")),
+    ("mL", "volume", 1e-3, ("ml", "millilitre", "millilitres", "milliliter", "milliliters")),
+    ("L", "volume", 1.0, ("litre", "litres", "liter", "liters")),
+    ("V", "voltage", 1.0, ("volt", "volts")),
+    ("dB", "loudness", 1.0, ("decibel", "decibels")),
+    ("nit", "luminance", 1.0, ("nits", "cd/m²", "cd/m2")),
+    ("MP", "resolution", 1.0, ("megapixel", "megapixels")),
+    ("lm", "luminous flux", 1.0, ("lumen", "lumens")),
+    ("Nm", "torque", 1.0, ("newton-metre", "newton-metres", "newton-meter", "newton-meters")),
+    ("rpm", "rate:revolution", 1.0 / 60, ("revolutions per minute",)),
+    ("fps", "rate:frame", 1.0, ("frames per second",)),
 ]
 # spellings whose case carries meaning, and one-letter symbols we accept only as contract units
-_CASED = {"W", "Wh", "kWh", "mAh", "Ah", "kW", "B", "KB", "kB", "MB", "GB", "TB", "PB", "KiB", "MiB", "GiB", "TiB", "PiB", "m", "g", "t", "h", "s"}
+_CASED = {"Hz", "kHz", "MHz", "GHz", "L", "V", "dB", "MP", "lm", "Nm", "W", "Wh", "kWh", "mAh", "Ah", "kW", "B", "KB", "kB", "MB", "GB", "TB", "PB", "KiB", "MiB", "GiB", "TiB", "PiB", "m", "g", "t", "h", "s"}
 CURRENCIES = ("USD", "EUR", "GBP", "JPY", "CAD", "AUD", "CHF", "INR", "CNY", "SEK", "NOK", "DKK", "BRL")
 
 # things counted per unit of time ("10,000 requests per second" → request/s)
