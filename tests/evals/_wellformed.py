@@ -1,4 +1,4 @@
-"""What the well-formedness checks of the synthetic sets share (`test_heldout_wellformed`, `test_dev3_wellformed`):
+"""What the well-formedness checks of the synthetic sets share (`test_heldout_wellformed`, `test_blind_batches_wellformed`):
 the cases' gold files, and every page as the loopback web serves it and the extractor reads it."""
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The fourth synthetic dev batch, `evalsets_dev4/`, is well-formed (written blind, like dev3) — never how the reader scores on it.
+"""The synthetic dev batches written blind, `evalsets_dev3/` and `evalsets_dev4/`, are well-formed (issue 21) — never
+how the reader scores on them.
 
 * every case loads as an eval case, its gold.json names the cells its case.toml expects, and its ids are unique;
 * every page is well-formed HTML (each opened element closed in order), is served on loopback and
@@ -7,7 +8,7 @@
   a cell the case expects confirmed; one for a cell it expects not to be (`unconfirmed`), where gold has
   a value at all.
 
-This runs no reader, no eval and no bench on these cases: the lead tunes on them later.
+This runs no reader, no eval and no bench on these cases.
 """
 
 from __future__ import annotations
@@ -23,12 +24,13 @@ from research_agent.evals.case import CASE_FILE, discover_cases, load_case
 from _wellformed import FORUM, YES_NO, served_texts, squash
 from _wellformed import gold as gold_of
 
-DEV4 = REPO_ROOT / "evalsets_dev4"
+BATCHES = (REPO_ROOT / "evalsets_dev3", REPO_ROOT / "evalsets_dev4")
+"""The dev batches written blind, each ten cases."""
 _VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"})
 
 
-def _case_dirs() -> list[Path]:
-    return sorted(p.parent for p in DEV4.glob(f"*/{CASE_FILE}"))
+def _case_dirs(batch: Path | None = None) -> list[Path]:
+    return sorted(p.parent for b in ([batch] if batch else BATCHES) for p in b.glob(f"*/{CASE_FILE}"))
 
 
 class _Balance(HTMLParser):
@@ -59,8 +61,9 @@ def _html_errors(text: str) -> list[str]:
     return doctype + parser.errors + left
 
 
-def test_the_batch_is_ten_cases_that_load_as_one_eval_set():
-    dirs = _case_dirs()
+@pytest.mark.parametrize("batch", BATCHES, ids=lambda p: p.name)
+def test_each_batch_is_ten_cases_that_load_as_one_eval_set(batch: Path):
+    dirs = _case_dirs(batch)
     assert len(dirs) == 10
     cases = discover_cases([d / CASE_FILE for d in dirs])
     assert len({c.id for c in cases}) == 10
