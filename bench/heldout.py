@@ -1,7 +1,7 @@
 """The held-out test splits beside their dev splits (issue 21, docs/splits.md): figures only.
 
 * `synthetic`  — test: `evalsets_test/` (cases written apart, in the evalset format, each with a
-  gold.json); dev: `evalsets_dev/`, `evalsets_dev2/` and `evalsets_dev3/`;
+  gold.json); dev: `evalsets_dev/`, `evalsets_dev2/`, `evalsets_dev3/` and `evalsets_dev4/`;
 * `comparison` — test: `research_agent/evals/realdata_cases_test.toml`; dev: `realdata_cases.toml` and
   `realdata_cases_fresh.toml` (questions over real paragraphs of ../shared/data/multihop, built at
   run time and never stored);
@@ -34,7 +34,7 @@ import newcomer  # noqa: E402
 
 from research_agent.config import REPO_ROOT  # noqa: E402
 
-SYNTHETIC = {"test": [REPO_ROOT / "evalsets_test"], "dev": [REPO_ROOT / "evalsets_dev", REPO_ROOT / "evalsets_dev2", REPO_ROOT / "evalsets_dev3"]}
+SYNTHETIC = {"test": [REPO_ROOT / "evalsets_test"], "dev": [REPO_ROOT / "evalsets_dev", REPO_ROOT / "evalsets_dev2", REPO_ROOT / "evalsets_dev3", REPO_ROOT / "evalsets_dev4"]}
 SPECS = {"test": ["realdata_cases_test.toml"], "dev": ["realdata_cases.toml", "realdata_cases_fresh.toml"]}
 
 

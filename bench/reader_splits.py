@@ -2,7 +2,7 @@
 
 Sets: RAMDocs (rows 1–200 / 201–400), the real comparison paragraphs (dev = comparison +
 comparison-fresh, test = comparison-test), MuSiQue single hops (questions 1–50 / 51–100) and
-the synthetic cases (evalsets_dev/ + evalsets_dev2/ + evalsets_dev3/ / evalsets_test/).  A part whose cases are not written yet
+the synthetic cases (evalsets_dev/ + evalsets_dev2/ + evalsets_dev3/ + evalsets_dev4/ / evalsets_test/).  A part whose cases are not written yet
 is listed as such.  Per part: cases, cells right (the confirmed value checked against gold),
 confirmed values that are no gold form, endings, gold read, wrong confirmations, tool calls per
 case against the minimum, fallback contracts and the wall time; per set, the dev − test gap in
@@ -33,7 +33,7 @@ from research_agent.evals.realdata_figures import HEADER, SetFigures, case_lines
 from research_agent.evals.runner import run_eval
 
 SETS = ("ramdocs", "comparison", "musique", "synthetic")
-SYNTHETIC = {"dev": (REPO_ROOT / "evalsets_dev", REPO_ROOT / "evalsets_dev2", REPO_ROOT / "evalsets_dev3"), "test": (REPO_ROOT / "evalsets_test",)}
+SYNTHETIC = {"dev": (REPO_ROOT / "evalsets_dev", REPO_ROOT / "evalsets_dev2", REPO_ROOT / "evalsets_dev3", REPO_ROOT / "evalsets_dev4"), "test": (REPO_ROOT / "evalsets_test",)}
 COMPARISON = {"dev": ("comparison", "comparison-fresh"), "test": ("comparison-test",)}
 
 
