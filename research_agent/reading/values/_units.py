@@ -100,7 +100,10 @@ _TABLE: list[tuple[str, str, float, tuple[str, ...]]] = [
     ("fps", "rate:frame", 1.0, ("frames per second",)),
 ]
 # spellings whose case carries meaning, and one-letter symbols we accept only as contract units
-_CASED = {"Hz", "kHz", "MHz", "GHz", "L", "V", "dB", "MP", "lm", "Nm", "W", "Wh", "kWh", "mAh", "Ah", "kW", "B", "KB", "kB", "MB", "GB", "TB", "PB", "KiB", "MiB", "GiB", "TiB", "PiB", "m", "g", "t", "h", "s"}
+_CASED = {
+    "W", "Wh", "kWh", "mAh", "Ah", "kW", "B", "KB", "kB", "MB", "GB", "TB", "PB", "KiB", "MiB", "GiB", "TiB", "PiB",
+    "m", "g", "t", "h", "s", "Hz", "kHz", "MHz", "GHz", "L", "V", "dB", "MP", "lm", "Nm",
+}
 CURRENCIES = ("USD", "EUR", "GBP", "JPY", "CAD", "AUD", "CHF", "INR", "CNY", "SEK", "NOK", "DKK", "BRL")
 
 # things counted per unit of time ("10,000 requests per second" → request/s)
