@@ -82,8 +82,7 @@ def table_readings(
                 continue
             vals = values_for(cells[j], prof, t.dim)
             if not vals:  # the header is the cell's context ("License" over "MIT")
-                label = f"{header[j]}: "
-                vals = [v for v in values_for(label + cells[j], prof, t.dim) if v.start >= len(label)]
+                vals = _labelled(header[j], cells[j], prof, t.dim, values_for)
             if not vals:
                 continue
             v = vals[0]
@@ -103,9 +102,14 @@ def label_readings(
             continue
         if not cells[1] or not set(_squash(target.dim.name).split()) <= set(_squash(cells[0]).split()):
             continue
-        label = f"{cells[0]}: "
-        vals = [v for v in values_for(label + cells[1], prof, target.dim) if v.start >= len(label)]
+        vals = _labelled(cells[0], cells[1], prof, target.dim, values_for)
         if vals:
             v = vals[0]
             out.append(make(target.key, v.canonical, v.display, line, Attribution(target.obj.name, "fragment", ""), True))
     return out
+
+
+def _labelled(label: str, cell: str, prof: "Profile", dim: object, values_for: Callable[..., list["Value"]]) -> list["Value"]:
+    """The values of `cell` read as the line "<label>: <cell>" (the label is the value's context)."""
+    head = f"{label}: "
+    return [v for v in values_for(head + cell, prof, dim) if v.start >= len(head)]
