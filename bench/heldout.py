@@ -35,7 +35,7 @@ import newcomer  # noqa: E402
 from research_agent.config import REPO_ROOT  # noqa: E402
 
 SYNTHETIC = {"test": [REPO_ROOT / "evalsets_test"], "dev": [REPO_ROOT / "evalsets_dev", REPO_ROOT / "evalsets_dev2", REPO_ROOT / "evalsets_dev3", REPO_ROOT / "evalsets_dev4"]}
-SPECS = {"test": ["realdata_cases_test.toml"], "dev": ["realdata_cases.toml", "realdata_cases_fresh.toml"]}
+SPECS = {"test": ["realdata_cases_test.toml"], "dev": ["realdata_cases.toml", "realdata_cases_fresh.toml", "realdata_cases_fresh2.toml"]}
 
 
 class DataProblem(Exception):

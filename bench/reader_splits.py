@@ -1,7 +1,7 @@
 """The reader on every set's dev part beside its test part, in one table (docs/splits.md, docs/reader.md).
 
 Sets: RAMDocs (rows 1–200 / 201–400), the real comparison paragraphs (dev = comparison +
-comparison-fresh, test = comparison-test), MuSiQue single hops (questions 1–50 / 51–100) and
+comparison-fresh + comparison-fresh2, test = comparison-test), MuSiQue single hops (questions 1–50 / 51–100) and
 the synthetic cases (evalsets_dev/ + evalsets_dev2/ + evalsets_dev3/ + evalsets_dev4/ / evalsets_test/).  A part whose cases are not written yet
 is listed as such.  Per part: cases, cells right (the confirmed value checked against gold),
 confirmed values that are no gold form, endings, gold read, wrong confirmations, tool calls per
@@ -34,7 +34,7 @@ from research_agent.evals.runner import run_eval
 
 SETS = ("ramdocs", "comparison", "musique", "synthetic")
 SYNTHETIC = {"dev": (REPO_ROOT / "evalsets_dev", REPO_ROOT / "evalsets_dev2", REPO_ROOT / "evalsets_dev3", REPO_ROOT / "evalsets_dev4"), "test": (REPO_ROOT / "evalsets_test",)}
-COMPARISON = {"dev": ("comparison", "comparison-fresh"), "test": ("comparison-test",)}
+COMPARISON = {"dev": ("comparison", "comparison-fresh", "comparison-fresh2"), "test": ("comparison-test",)}
 
 
 @dataclass

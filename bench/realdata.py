@@ -7,7 +7,7 @@ form), endings (end kind = expected), gold read (some finding holds a gold value
 wrong confirmations (a confirmed value its quotes do not state for that object, or a
 RAMDocs wrong answer), tool calls per case vs the minimum (1 search + the gold pages).
 
-Usage: python bench/realdata.py [--set ramdocs|musique|comparison|comparison-fresh|all] [--limit N]
+Usage: python bench/realdata.py [--set ramdocs|musique|comparison|comparison-fresh|comparison-fresh2|all] [--limit N]
        [--workers 2] [--json FILE]
 """
 
@@ -26,7 +26,7 @@ from research_agent.evals.realdata_score import realdata_table
 from research_agent.evals.runner import run_eval
 
 
-SETS = ("ramdocs", "musique", "comparison", "comparison-fresh")
+SETS = ("ramdocs", "musique", "comparison", "comparison-fresh", "comparison-fresh2")
 
 
 def main() -> int:

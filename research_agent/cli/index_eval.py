@@ -142,7 +142,7 @@ def eval_(
     workers: Annotated[int, typer.Option("--workers", min=1, help="Cases run in parallel (processes).")] = 2,
     model: Annotated[str, typer.Option("--model", help="offline | rules | openai:<name> | scripted:<path.jsonl> | scripted:auto (each case's recorded script).")] = "offline",
     record: Annotated[bool, typer.Option("--record", help="Write the model's answers to each case's script file (replayed by --model scripted:auto).")] = False,
-    realdata: Annotated[Optional[str], typer.Option("--realdata", help="Build and run a real-data set from ../shared/data: ramdocs | musique | comparison | comparison-fresh | comparison-test.")] = None,
+    realdata: Annotated[Optional[str], typer.Option("--realdata", help="Build and run a real-data set from ../shared/data: ramdocs | musique | comparison | comparison-fresh | comparison-fresh2 | comparison-test.")] = None,
     split: Annotated[Optional[str], typer.Option("--split", help="dev | test. With --realdata: the part of ramdocs or musique (default dev). With case folders: test prints aggregates only (automatic under evalsets_test/).")] = None,
     limit: Annotated[Optional[int], typer.Option("--limit", min=1, help="With --realdata: at most N cases (inside the split).")] = None,
     offset: Annotated[int, typer.Option("--offset", min=0, help="With --realdata: skip the first K cases (inside the split).")] = 0,

@@ -21,15 +21,16 @@ from .realdata_casefile import Page, RealCase, RealDataMissing, write_case
 from .realdata_score import gold_match
 
 __all__ = [
-    "FRESH_SPEC_FILE", "SPEC_FILE", "TEST_SPEC_FILE", "build_comparison", "load_corpus", "load_specs",
+    "FRESH_SPEC_FILE", "FRESH2_SPEC_FILE", "SPEC_FILE", "TEST_SPEC_FILE", "build_comparison", "load_corpus", "load_specs",
     "pick_distractors", "specs_of",
 ]
 
 SPEC_FILE = Path(__file__).with_name("realdata_cases.toml")
 FRESH_SPEC_FILE = Path(__file__).with_name("realdata_cases_fresh.toml")
+FRESH2_SPEC_FILE = Path(__file__).with_name("realdata_cases_fresh2.toml")
 TEST_SPEC_FILE = Path(__file__).with_name("realdata_cases_test.toml")
 """The comparison set's test part (docs/splits.md), written apart from whoever tunes the reader."""
-SPEC_FILES = {"comparison": SPEC_FILE, "comparison-fresh": FRESH_SPEC_FILE, "comparison-test": TEST_SPEC_FILE}
+SPEC_FILES = {"comparison": SPEC_FILE, "comparison-fresh": FRESH_SPEC_FILE, "comparison-fresh2": FRESH2_SPEC_FILE, "comparison-test": TEST_SPEC_FILE}
 CORPUS_FILES = ("hotpotqa_train_corpus.json", "musique_train_corpus.json")
 DISTRACTORS = 8
 HARD_DISTRACTORS = 5

@@ -1,8 +1,8 @@
 """The fixed dev and test parts of every real-data set (``docs/splits.md``), and what a test part may print.
 
 A real-data set is either split by position in its shared file (RAMDocs rows, MuSiQue questions:
-`--split dev|test` chooses the part) or written as one part (the comparison specs: `comparison` and
-`comparison-fresh` are dev, `comparison-test` is test).  Positions are 1-based, as ``docs/splits.md``
+`--split dev|test` chooses the part) or written as one part (the comparison specs: `comparison`,
+`comparison-fresh` and `comparison-fresh2` are dev, `comparison-test` is test).  Positions are 1-based, as ``docs/splits.md``
 writes them; `--limit/--offset` work inside a part.
 
 A **test** part prints aggregates only: no case's miss, mismatch or wrong value, in the tables or in the
@@ -41,7 +41,7 @@ class RealSet:
         if asked is None:
             return self.parts[0]
         if asked not in self.parts:
-            other = {"dev": "comparison or comparison-fresh", "test": "comparison-test"}[asked]
+            other = {"dev": "comparison, comparison-fresh or comparison-fresh2", "test": "comparison-test"}[asked]
             raise ValueError(f"--realdata {self.name} is a {self.parts[0]} set; its {asked} part is --realdata {other}")
         return asked
 
@@ -51,6 +51,7 @@ REAL_SETS: dict[str, RealSet] = {
     "musique": RealSet("musique", ("dev", "test")),
     "comparison": RealSet("comparison", ("dev",)),
     "comparison-fresh": RealSet("comparison-fresh", ("dev",)),
+    "comparison-fresh2": RealSet("comparison-fresh2", ("dev",)),
     "comparison-test": RealSet("comparison-test", ("test",)),
 }
 

@@ -204,7 +204,7 @@ def test_eval_realdata_bad_input_is_one_error_line(tmp_path, monkeypatch):
     res = CliRunner().invoke(app, ["eval", "--realdata", "wikipedia"])
     assert res.exit_code == 2
     assert [l for l in res.stderr.splitlines() if l.startswith("error:")] == [
-        "error: --realdata 'wikipedia': choose one of ramdocs, musique, comparison, comparison-fresh, comparison-test"
+        "error: --realdata 'wikipedia': choose one of ramdocs, musique, comparison, comparison-fresh, comparison-fresh2, comparison-test"
     ]
     monkeypatch.setenv("RESEARCH_SHARED_DATA", str(tmp_path / "absent"))
     res = CliRunner().invoke(app, ["eval", "--realdata", "comparison", "--limit", "1"])
