@@ -17,7 +17,7 @@ from .nlp import ParserUnavailable, parse
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
-__all__ = ["parsed", "parsed_subject", "token_at"]
+__all__ = ["parsed", "parsed_subject", "relative_clauses", "token_at"]
 
 
 @lru_cache(maxsize=4096)
@@ -47,3 +47,16 @@ def parsed_subject(sentence: str, start: int, end: int) -> bool:
     if doc is None:
         return True
     return any(t.dep_ in _SUBJECT_DEPS or (t.dep_ == "ROOT" and t.pos_ == "PROPN") for t in doc if start <= t.idx < end)
+
+
+def relative_clauses(sentence: str) -> list[tuple[int, int, int]]:
+    """The character spans of the relative clauses with a subject of their own, by the parse ("…, named for
+    the mayor, who was in office when the first hall was built"): what a relative clause says is about the
+    noun it is attached to, under its own subject, so the sentence's subject is not the owner of a value
+    inside it. Each span comes with where the noun it is attached to (its antecedent) starts. None when no
+    parser is installed."""
+    doc = parsed(sentence)
+    if doc is None:
+        return []
+    return [(t.left_edge.idx, t.right_edge.idx + len(t.right_edge.text), t.head.idx) for t in doc
+            if t.dep_ == "relcl" and t.i > t.head.i and any(c.dep_ in _SUBJECT_DEPS for c in t.children)]
