@@ -118,19 +118,20 @@ def _head_token(doc):  # noqa: ANN001, ANN202
     return next((c for c in root.children if c.dep_ in ("nsubj", "nsubjpass") and c.pos_ in ("NOUN", "PROPN")), None)
 
 
-def _family_through(name: str, head: str | None, plural: bool) -> Family | None:
+def _family_through(name: str, head: str | None, plural: bool, noun_modified: bool = True) -> Family | None:
     """The whole name's family, unless the head has a meaning of its own that the family's key words do not hold:
     "launch price" is a price (its head), not a launch; "maximum open files" counts files, it is no opening;
     "gender composition" keeps the gender family."""
     whole = family_named(name)
     if head is None or head in _GENERIC:
         return whole
+    holds = whole is not None and any(head in key or head.rstrip("s") in key or f"{head}s" in key for key in whole.keys)
     own = family_named(head)
     if own is None and head not in _HEAD_KINDS and not plural:
-        return whole
-    if whole is not None and any(head in key or head.rstrip("s") in key or f"{head}s" in key for key in whole.keys):
-        return whole
-    return own
+        # "open source": an adjective's family ("opened") is not the head's meaning; a noun modifier names what
+        # the head measures ("gender composition")
+        return whole if holds or noun_modified else None
+    return whole if holds else own
 
 
 @lru_cache(maxsize=512)
@@ -144,7 +145,7 @@ def meaning(name: str) -> Meaning:
     mods = [c for c in head_tok.children if c.dep_ in ("amod", "compound", "nmod", "advmod")] if head_tok is not None else []
     select = next((SELECTORS[w] for m in mods for w in (m.text.lower(), m.lemma_.lower()) if w in SELECTORS), None)
     plural = head_tok is not None and head_tok.tag_ in ("NNS", "NNPS")
-    family = _family_through(low, head, plural)
+    family = _family_through(low, head, plural, any(m.pos_ in ("NOUN", "PROPN") for m in mods))
     if head in _LIMITS and (noun := next((m for m in mods if m.pos_ == "NOUN" and m.dep_ == "compound"), None)) is not None:
         inner = meaning(noun.text)
         if inner.kind in ("text", "count"):  # "seat limit": a count of seats, the largest
