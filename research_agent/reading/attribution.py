@@ -32,8 +32,8 @@ from functools import lru_cache
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from .clauses import parsed_subject, relative_clauses
-from .ownership import STRONG, parse_owner
+from .clauses import parsed_subject
+from .ownership import STRONG, antecedent, parse_owner
 from .names import (  # noqa: F401 - `_descriptor` and `Named` are part of this module's surface
     _CORP_SUFFIX, _EDITION, _STARTERS, How, Named, _chunk_owner, _core, _descriptor, _initial_variant, _kind_reference,
     _name_regex, _partial, _person_variant, _short_form, _spaced_variant,
@@ -522,9 +522,9 @@ def attribute(
     holder = _parenthesis_owner(sentence, pos, ents) if value_span else None
     if holder is not None:
         return Attribution(holder.obj, holder.how or "name", holder.text) if holder.obj else None
-    antecedent = _antecedent(sentence, pos, ents) if value_span else None
-    if antecedent is not None:
-        return Attribution(antecedent.obj, antecedent.how or "name", antecedent.text) if antecedent.obj else None
+    noun = antecedent(sentence, pos, ents) if value_span else None
+    if noun is not None:  # a relative clause's value: its named noun's, or no one's
+        return Attribution(noun.obj, noun.how or "name", noun.text) if noun.obj else None
     start, end = clause_bounds(sentence, pos) if value_span else (0, len(sentence))
     subj = subject_of(sentence, ents, start, end, exclude=value_span)
     if subj is None and start > 0:
@@ -566,22 +566,6 @@ def attribute(
         e = next(x for x in inside if x.obj == discourse.current)
         return Attribution(discourse.current, e.how or "name", e.text)
     return _parsed_owner(sentence, value_span, ents, target) if value_span else None
-
-
-_RELATIVE_AFTER_COMMA = re.compile(r",\s+(?:who|whom|whose|which)\b", re.I)
-
-
-def _antecedent(sentence: str, pos: int, ents: list[EntityMention]) -> EntityMention | None:
-    """The named noun a relative clause holding `pos` is attached to ("…founded Quarry Weekly, which comes out
-    every two weeks"): the clause is about it. None when the value is in no relative clause or its noun is no
-    name (a pronoun or common noun: the clause rules decide). Parsed only when a relative pronoun after a comma
-    comes before the value."""
-    if not _RELATIVE_AFTER_COMMA.search(sentence, 0, pos):
-        return None
-    for rel_start, rel_end, head in relative_clauses(sentence):
-        if rel_start <= pos < rel_end and not (rel_start <= head < rel_end):
-            return next((e for e in ents if e.start <= head < e.end), None)
-    return None
 
 
 def _parsed_owner(sentence: str, value_span: tuple[int, int], ents: list[EntityMention], target: str | None) -> Attribution | None:

@@ -20,9 +20,10 @@ clause that carries the value (`extract._owned` checks it against the token offs
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Protocol, Sequence, TypeVar
 
-from .clauses import parsed
+from .clauses import parsed, relative_clauses
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -43,7 +44,7 @@ class Mention(Protocol):
 
 M = TypeVar("M", bound=Mention)
 
-__all__ = ["STRONG", "parse_owner"]
+__all__ = ["STRONG", "antecedent", "parse_owner"]
 
 _SUBJECTS = frozenset({"nsubj", "nsubjpass", "csubj"})
 _ATTACHED = frozenset({"compound", "poss", "nmod"})
@@ -154,3 +155,19 @@ def _attached(noun: Token) -> list[Token]:
         elif child.dep_ == "prep" and child.lower_ in _COMPLEMENT_PREPS:
             out += [t for c in child.children if c.dep_ == "pobj" for t in c.subtree]
     return out
+
+
+_RELATIVE_AFTER_COMMA = re.compile(r",\s+(?:who|whom|whose|which)\b", re.I)
+
+
+def antecedent(sentence: str, pos: int, ents: Sequence[M]) -> M | None:
+    """The named noun a relative clause holding `pos` is attached to ("…founded Quarry Weekly, which comes out
+    every two weeks"): the clause is about it. None when the value is in no relative clause or its noun is no
+    name (a pronoun or common noun: the clause rules decide). Parsed only when a relative pronoun after a comma
+    comes before the value."""
+    if not _RELATIVE_AFTER_COMMA.search(sentence, 0, pos):
+        return None
+    for rel_start, rel_end, head in relative_clauses(sentence):
+        if rel_start <= pos < rel_end and not (rel_start <= head < rel_end):
+            return next((e for e in ents if e.start <= head < e.end), None)
+    return None
