@@ -50,11 +50,10 @@ def parsed_subject(sentence: str, start: int, end: int) -> bool:
 
 
 def relative_clauses(sentence: str) -> list[tuple[int, int, int]]:
-    """The character spans of the relative clauses with a subject of their own, by the parse ("…, named for
-    the mayor, who was in office when the first hall was built"): what a relative clause says is about the
-    noun it is attached to, under its own subject, so the sentence's subject is not the owner of a value
-    inside it. Each span comes with where the noun it is attached to (its antecedent) starts. None when no
-    parser is installed."""
+    """The character spans of the relative clauses with a subject of their own, by the parse ("…, which comes
+    out every two weeks"): what a relative clause says is about the noun it is attached to, so the sentence's
+    subject is not the owner of a value inside it. Each span comes with where that noun (its antecedent)
+    starts. Empty when no parser is installed."""
     doc = parsed(sentence)
     if doc is None:
         return []
