@@ -35,7 +35,6 @@ import newcomer  # noqa: E402
 from research_agent.config import REPO_ROOT  # noqa: E402
 
 SYNTHETIC = {"test": [REPO_ROOT / "evalsets_test"], "dev": [REPO_ROOT / "evalsets_dev", REPO_ROOT / "evalsets_dev2", REPO_ROOT / "evalsets_dev3", REPO_ROOT / "evalsets_dev4"]}
-SPECS = {"test": ["realdata_cases_test.toml"], "dev": ["realdata_cases.toml", "realdata_cases_fresh.toml", "realdata_cases_fresh2.toml"]}
 
 
 class DataProblem(Exception):
@@ -104,9 +103,10 @@ def _synthetic_cases(split: str) -> list[str]:
 
 def _comparison_cases(split: str, dest: Path) -> list[str]:
     from research_agent.evals.realdata import RealDataMissing, shared_data_dir
-    from research_agent.evals.realdata_comparison import build_comparison, load_specs
+    from research_agent.evals.realdata_comparison import build_comparison, specs_of
+    from research_agent.evals.splits import COMPARISON_SETS
 
-    specs = [s for name in SPECS[split] for s in load_specs(REPO_ROOT / "research_agent" / "evals" / name)]
+    specs = [s for name in COMPARISON_SETS[split] for s in specs_of(name)]
     try:
         return [str(p) for p in build_comparison(shared_data_dir() / "multihop", dest, specs=specs)]
     except (RealDataMissing, KeyError) as exc:

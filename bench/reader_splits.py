@@ -31,10 +31,11 @@ from research_agent.config import REPO_ROOT
 from research_agent.evals.realdata import RealDataMissing, build_set
 from research_agent.evals.realdata_figures import HEADER, SetFigures, case_lines, figures_row, oracle_row
 from research_agent.evals.runner import run_eval
+from research_agent.evals.splits import COMPARISON_SETS
 
 SETS = ("ramdocs", "comparison", "musique", "synthetic")
 SYNTHETIC = {"dev": (REPO_ROOT / "evalsets_dev", REPO_ROOT / "evalsets_dev2", REPO_ROOT / "evalsets_dev3", REPO_ROOT / "evalsets_dev4"), "test": (REPO_ROOT / "evalsets_test",)}
-COMPARISON = {"dev": ("comparison", "comparison-fresh", "comparison-fresh2"), "test": ("comparison-test",)}
+COMPARISON = COMPARISON_SETS
 
 
 @dataclass

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Literal, get_args
 
 __all__ = [
-    "MUSIQUE_QUESTIONS", "RAMDOCS_ROWS", "REAL_SETS", "SPLITS", "RealSet", "Split", "chosen_rows", "real_set",
+    "COMPARISON_SETS", "MUSIQUE_QUESTIONS", "RAMDOCS_ROWS", "REAL_SETS", "SPLITS", "RealSet", "Split", "chosen_rows", "real_set",
 ]
 
 Split = Literal["dev", "test"]
@@ -41,18 +41,20 @@ class RealSet:
         if asked is None:
             return self.parts[0]
         if asked not in self.parts:
-            other = {"dev": "comparison, comparison-fresh or comparison-fresh2", "test": "comparison-test"}[asked]
+            other = " or ".join(COMPARISON_SETS[asked])
             raise ValueError(f"--realdata {self.name} is a {self.parts[0]} set; its {asked} part is --realdata {other}")
         return asked
 
 
+COMPARISON_SETS: dict[Split, tuple[str, ...]] = {
+    "dev": ("comparison", "comparison-fresh", "comparison-fresh2"), "test": ("comparison-test",),
+}
+"""The comparison spec sets of each part, in one place (the benches and the well-formedness tests read it)."""
+
 REAL_SETS: dict[str, RealSet] = {
     "ramdocs": RealSet("ramdocs", ("dev", "test")),
     "musique": RealSet("musique", ("dev", "test")),
-    "comparison": RealSet("comparison", ("dev",)),
-    "comparison-fresh": RealSet("comparison-fresh", ("dev",)),
-    "comparison-fresh2": RealSet("comparison-fresh2", ("dev",)),
-    "comparison-test": RealSet("comparison-test", ("test",)),
+    **{name: RealSet(name, (part,)) for part, names in COMPARISON_SETS.items() for name in names},
 }
 
 

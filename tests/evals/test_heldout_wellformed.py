@@ -25,8 +25,9 @@ from research_agent.contract import ContractError, contract_from_mapping, parse_
 from research_agent.evals.case import CASE_FILE, CaseError, discover_cases, load_case
 from research_agent.evals.realdata import shared_data_dir
 from research_agent.evals.realdata_comparison import (
-    FRESH2_SPEC_FILE, FRESH_SPEC_FILE, SPEC_FILE, build_comparison, load_corpus, load_specs, pick_distractors,
+    build_comparison, load_corpus, load_specs, pick_distractors, specs_of,
 )
+from research_agent.evals.splits import COMPARISON_SETS
 from research_agent.evals.support import parse_dates
 
 from _wellformed import FORUM, YES_NO, served_texts, squash
@@ -160,7 +161,7 @@ def test_a_newcomer_corpus_is_a_plain_folder_whose_gold_values_are_written_twice
 
 def test_the_real_comparison_test_split_uses_no_dev_paragraph():
     specs = load_specs(TEST_SPECS)
-    dev = [s for f in (SPEC_FILE, FRESH_SPEC_FILE, FRESH2_SPEC_FILE) for s in load_specs(f)]
+    dev = [s for name in COMPARISON_SETS["dev"] for s in specs_of(name)]
     dev_titles = {t for s in dev for t in s["titles"] + list(s.get("distractors", []))}
     assert len(specs) >= 20 and sum(len(s["gold"]) for s in specs) >= 44
     assert len({s["id"] for s in specs}) == len(specs)
@@ -178,7 +179,7 @@ def test_the_real_comparison_test_split_uses_no_dev_paragraph():
 def test_every_real_test_gold_form_is_written_in_its_objects_paragraph_and_the_cases_build(tmp_path):
     corpus = load_corpus(DATA / "multihop")
     specs = load_specs(TEST_SPECS)
-    dev = [s for f in (SPEC_FILE, FRESH_SPEC_FILE, FRESH2_SPEC_FILE) for s in load_specs(f)]
+    dev = [s for name in COMPARISON_SETS["dev"] for s in specs_of(name)]
     dev_distractors = {t for s in dev for t in (s.get("distractors") or pick_distractors(s, corpus))}
     for spec in specs:
         assert not dev_distractors & set(spec["titles"]), spec["id"]
