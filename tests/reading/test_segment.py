@@ -17,9 +17,10 @@ REPO = Path(__file__).resolve().parents[2]
 DATA = Path(os.environ.get("RESEARCH_SHARED_DATA") or REPO.parent / "shared" / "data")
 HOTPOT = DATA / "multihop" / "hotpotqa_train_corpus.json"
 
-# Measured with bench/segment.py: split_sentences 96.6 % (nupunkt with its full abbreviation list 93.3 %),
-# pysbd 91.6 %, the old regex 78.8 %.
-HOTPOT_AGREEMENT_FLOOR = 0.955
+# Measured with bench/segment.py: split_sentences 95.4 % (nupunkt with its full abbreviation list 93.3 %),
+# pysbd 91.6 %, the old regex 78.8 %. It was 96.8 % before titles ending in "!" and open parentheses were kept
+# whole: HotpotQA's own boundaries cut "Arthur! | is a 1969 British comedy film" and "(; lit. | Only You) is a …".
+HOTPOT_AGREEMENT_FLOOR = 0.950
 
 
 def folded(text: str) -> str:
@@ -62,6 +63,29 @@ def test_initials_and_abbreviations_do_not_end_a_sentence(sentence: str) -> None
 )
 def test_ordinary_words_before_a_period_end_the_sentence(text: str) -> None:
     assert len(split_sentences(text)) == 2
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # a title that ends in "!" or "?", then a parenthesis and the predicate in lower case
+        "Jump Back! (2004) is a short documentary about skateboarding in Lisbon.",
+        "Where Now? is a quiz show that ran on regional radio for six seasons.",
+        # an abbreviation inside a parenthesis that closes later in the sentence
+        'Harbour Lamps (Greek title; lit. "Lights of the Port") is a 1999 drama film set in Piraeus.',
+        "The pump (approx. 3 kg, incl. hose) ships with a two-year warranty.",
+    ],
+)
+def test_a_sentence_does_not_end_inside_a_title_or_an_open_parenthesis(sentence: str) -> None:
+    text = f"The first sentence is plain. {sentence} The last one is plain too."
+    assert split_sentences(text) == ["The first sentence is plain.", sentence, "The last one is plain too."]
+
+
+def test_a_parenthesised_sentence_still_stands_alone() -> None:
+    text = "The pump failed twice. (Nobody could say why.) Then it ran for a year. Wow! It still runs."
+    assert split_sentences(text) == [
+        "The pump failed twice.", "(Nobody could say why.)", "Then it ran for a year.", "Wow!", "It still runs.",
+    ]
 
 
 def test_ordinary_sentence_ends_still_split() -> None:
