@@ -257,6 +257,17 @@ def test_counts() -> None:
     assert canon(counts("an estimated total population of 25,038 of whom 13,665 are men")) == ["25038", "13665"]
 
 
+def test_digits_grouped_by_spaces_are_one_number() -> None:
+    # SI and ISO style group thousands with a space (or a no-break or thin space)
+    assert canon(counts("The district had 1 204 331 residents in 2011.")) == ["1204331"]
+    assert canon(counts("a fleet of 12\u202f400 vans")) == ["12400"]
+    (lake,) = find_values("The reservoir covers 4 350 square kilometres.", "quantity")
+    assert (lake.canonical, lake.display) == ("4350000000 m2", "4 350 square kilometres")
+    # a year and a number after it are two numbers, and so are a short number and a unit-bearing one
+    assert canon(counts("In 1998 200 people came.")) == ["200"]
+    assert canon(counts("She ran 5 100m races.")) == ["5"]
+
+
 def test_years_dates_and_parts_of_names_are_no_counts() -> None:
     assert counts("In 1885, on November 26, 1973, with 48-bit pages, version 2.4.1, one of the 21st") == []
     assert counts("licensed under Apache 2.0, a 6'11\" center, a rate of 240.7") == []

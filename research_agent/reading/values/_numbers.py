@@ -1,4 +1,4 @@
-"""Numerals as people write them: "9,523", "1.5", "1.2 million", "seven", "twenty-five".
+"""Numerals as people write them: "9,523", "9 523" (SI style), "1.5", "1.2 million", "seven", "twenty-five".
 
 `NUMBER` is a regex fragment (named group `num`) that other recognisers embed; `parse_number`
 turns its match into a float.  Number words cover zero to ninety-nine and "a dozen"; "a"/"an"
@@ -27,7 +27,7 @@ _WORD_ALT = (
     "(?:" + "|".join(_TENS) + r")(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?"
     "|" + "|".join(sorted(_SMALL, key=len, reverse=True)) + "|a dozen|dozen"
 )
-DIGITS = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+"
+DIGITS = r"(?<![\d,.])\d{1,3}(?:[ \u00a0\u202f\u2009]\d{3})+(?![\w,.]?\d)(?!\w)|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+"
 WORDS = _WORD_ALT
 SCALE = r"(?:\s(?P<scale>hundred|thousand|million|billion|trillion))?"
 # digits, or a number word on word boundaries, then an optional long-scale word
@@ -48,7 +48,7 @@ def word_value(text: str) -> float | None:
 def parse_number(num: str, scale: str | None = None) -> float | None:
     """The float a `NUMBER` match stands for ("1,200" → 1200.0, "1.2" + "million" → 1.2e6)."""
     if num[:1].isdigit() or num[:1] == ".":
-        value: float | None = float(num.replace(",", ""))
+        value: float | None = float(re.sub(r"[,\s\u00a0\u202f\u2009]", "", num))
     else:
         value = word_value(num)
     if value is None:
