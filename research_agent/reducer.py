@@ -399,6 +399,7 @@ class Reducer:
                     cell.refused = RefusedFinding(checked.refusal or "no_value", draft.value.strip(), quote, source.id)
                 return False
             value, display, matched = checked.value.canonical, checked.value.display, checked.matched
+            quote = checked.quote or quote  # a piece of a sentence is recorded as the sentence it was read in
         if not value:
             state.progress.rejected()
             return False

@@ -2,7 +2,8 @@
 
 A finding the model offered (`oracle_findings.Offer`) is **kept** when the run's state holds a
 finding for the same cell, from the same page, with the same quote (whitespace- and
-case-insensitive).  Every other offer was refused by the program, for one of:
+case-insensitive) or with the page's sentence that quote is a piece of (the program reads, and
+records, a piece of a sentence in its sentence: `verify.check_finding`).  Every other offer was refused by the program, for one of:
 
 * the reasons the reducer counts by kind (`ProgressCounters.rejected_by`: ``unattributed`` — the
   attribution check credits the quote to no object or another one; ``no_value`` — no value of the
@@ -36,16 +37,25 @@ def _key(cell: str, url: str, quote: str) -> tuple[str, str, str]:
     return cell, url.rstrip("/"), squash(quote)
 
 
+def _holding(o: Offer, kept_values: dict[tuple[str, str, str], list[str]]) -> list[str] | None:
+    """The values of the finding that keeps an offer: same cell and page, and its quote is the offer's or the
+    page's sentence the offer's quote is a piece of (the program records the sentence it read)."""
+    cell, url, quote = _key(o.cell, o.url, o.quote)
+    if (cell, url, quote) in kept_values:
+        return kept_values[(cell, url, quote)]
+    return next((v for (c, u, q), v in kept_values.items() if c == cell and u == url and quote in q), None)
+
+
 def score_offers(offers: list[Offer], state: ResearchState, mode: str, gold: dict[str, list[str]],
                  errors: int = 0) -> dict[str, Any]:
     """Offered, kept, refused (by reason), corrected and the offers by kind — one run's `OracleFigures` row,
     with the refused offers themselves under ``refused_offers`` (printed for a dev part only)."""
     unique = list({_key(o.cell, o.url, o.quote): o for o in offers}.values())
     kept_values = {_key(f.cell, f.url, f.quote): [f.display, f.value] for f in state.findings.values()}
-    kept = [o for o in unique if _key(o.cell, o.url, o.quote) in kept_values]
-    refused = [o for o in unique if _key(o.cell, o.url, o.quote) not in kept_values]
-    corrected = [o for o in kept if mode == "wrong" and any(
-        gold_match(v, gold.get(o.cell, [])) for v in kept_values[_key(o.cell, o.url, o.quote)] if v)]
+    held = {o: _holding(o, kept_values) for o in unique}
+    kept = [o for o in unique if held[o] is not None]
+    refused = [o for o in unique if held[o] is None]
+    corrected = [o for o in kept if mode == "wrong" and any(gold_match(v, gold.get(o.cell, [])) for v in held[o] or [] if v)]
     counts = state.progress
     by = {k: v for k, v in counts.rejected_by.items() if v}
     if counts.rejected_findings > sum(by.values()):

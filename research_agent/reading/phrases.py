@@ -28,12 +28,13 @@ _ARGUMENTS = frozenset({"dobj", "agent", "attr", "dative", "oprd"})
 
 
 def modifier_only(sentence: str, start: int, end: int) -> bool:
-    """True when every token of `sentence[start:end]` is an adjectival modifier of a word outside the slice."""
+    """True when `sentence[start:end]` is an adjectival modifier of a word outside the slice: every token of it
+    that hangs from a word outside is an adjective on that word ("South Korean" of "a South Korean film")."""
     doc = parsed(sentence)
     if doc is None:
         return False
-    inside = [t for t in doc if start <= t.idx < end and not t.is_punct]
-    return bool(inside) and all(t.dep_ in _ADJECTIVAL and not start <= t.head.idx < end for t in inside)
+    tops = [t for t in doc if start <= t.idx < end and not t.is_punct and not start <= t.head.idx < end]
+    return bool(tops) and all(t.dep_ in _ADJECTIVAL for t in tops)
 
 
 def argument_of_another_verb(sentence: str, start: int, end: int, cue: re.Pattern[str]) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal, Sequence
 
 from ..contract import DimensionSpec, ObjectSpec
@@ -19,6 +20,7 @@ from .attribution import EntityMention, Named, Subjects, attribute, mentions, pa
 from .dimensions import Profile
 from .extract import dimension_profile, read_sentence, value_in, values_for
 from .gates import squash
+from .segment import split_sentences
 from .phrases import argument_of_another_verb, modifier_only
 from .polarity import Polarity, asserted, polarity
 from .readings import Target
@@ -40,6 +42,8 @@ class Checked:
     matched: str = ""
     """How the quote names the object and what matched (`name:Okapi Boards`, `partial:Marlette Township`), as the
     reader records its own findings: a weak attribution stays weak whichever policy proposed the finding."""
+    quote: str = ""
+    """The sentence the check read: the quote, or the page's sentence it is a piece of."""
 
 
 def check_finding(
@@ -50,6 +54,7 @@ def check_finding(
     it on its own pages (a capitalised word the page also writes in lower case is no name; a page that says
     "he"/"she" is about a person, whose bare surname then names them on their own page)."""
     named = [Named.of(o) for o in objects]
+    quote = _whole_sentence(quote, page_text)
     discourse = Subjects(page_subject(title, named) or site_subject(url, title, named))
     ents = mentions(quote, named, page_object=discourse.current, common=page_vocabulary(page_text) if page_text else
                     frozenset(), title_object=discourse.page_object)
@@ -75,12 +80,27 @@ def check_finding(
     if said is not None and not _dates_the_event(quote, said, ents, Target("", obj, dim), named, discourse):
         return Checked(None, "ungoverned")
     if typed is None:
-        return Checked(said, None if said else "no_value", f"{att.how}:{att.matched}")
+        return Checked(said, None if said else "no_value", f"{att.how}:{att.matched}", quote)
     if not pool and prof.kind in _WORDS and squash(typed.display) not in squash(quote):
         return Checked(None, "no_value")  # a name or phrase the quote does not write is not read from it
     if prof.kind in _WORDS and in_quote and _not_the_phrase(quote, in_quote[0], prof):
         return Checked(None, "no_value")
-    return Checked(typed, None, f"{att.how}:{att.matched}")
+    return Checked(typed, None, f"{att.how}:{att.matched}", quote)
+
+
+def _whole_sentence(quote: str, page_text: str) -> str:
+    """The page's sentence a quote is a piece of ("Today's Love) is a 2015 … film" of "Love Forecast (; lit.
+    Today's Love) is a 2015 … film"): a piece is read in its sentence, whose subject it may have cut off; a
+    quote that is a whole sentence, or spans several, is read as quoted."""
+    if not page_text:
+        return quote
+    piece = " ".join(quote.split())
+    return next((s for s in _sentences(page_text) if piece in " ".join(s.split()) and len(s) > len(piece)), quote)
+
+
+@lru_cache(maxsize=8)
+def _sentences(page_text: str) -> tuple[str, ...]:
+    return tuple(split_sentences(page_text))
 
 
 def _not_the_phrase(quote: str, value: Value, prof: Profile) -> bool:

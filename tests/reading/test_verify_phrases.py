@@ -45,3 +45,25 @@ def test_a_demonym_is_no_occupation() -> None:
     assert _check("Ines Varga", "occupation", "Hungarian", quote).refusal == "no_value"
     kept = _check("Ines Varga", "occupation", "sculptor", quote)
     assert kept.refusal is None and kept.value is not None
+
+
+def test_a_demonym_of_two_words_is_no_director_either() -> None:
+    checked = _check("Harbour Lights", "director", "South African",
+                     "Harbour Lights is a 1971 South African crime film directed by Nessa Quill.")
+    assert checked.value is None and checked.refusal == "no_value"
+
+
+PAGE = ("Harbour Lights\n\nHarbour Lights (Afrikaans title; lit. Lamps of the Port) is a 1971 crime film directed by "
+        "Nessa Quill. It was shot in Durban.")
+
+
+def test_a_piece_of_a_sentence_is_read_in_its_sentence() -> None:
+    # a model may quote from after an abbreviation, cutting the sentence's subject off
+    piece = "Lamps of the Port) is a 1971 crime film directed by Nessa Quill."
+    objects = [ObjectSpec(name="Harbour Lights"), ObjectSpec(name="Lamps of the Port")]
+    alone = check_finding(objects, objects[0], DimensionSpec(name="director"), "Nessa Quill", piece, "Notes")
+    assert alone.value is None and alone.refusal == "unattributed"
+    read = check_finding(objects, objects[0], DimensionSpec(name="director"), "Nessa Quill", piece, "Notes",
+                         page_text=PAGE)
+    assert read.refusal is None and read.value is not None and read.value.display == "Nessa Quill"
+    assert read.quote.startswith("Harbour Lights (Afrikaans title; lit.")
