@@ -29,7 +29,7 @@ _ARGUMENTS = frozenset({"dobj", "agent", "attr", "dative", "oprd"})
 
 def modifier_only(sentence: str, start: int, end: int) -> bool:
     """True when `sentence[start:end]` is an adjectival modifier of a word outside the slice: every token of it
-    that hangs from a word outside is an adjective on that word ("South Korean" of "a South Korean film")."""
+    that hangs from a word outside is an adjective on that word ("South African" of "a South African film")."""
     doc = parsed(sentence)
     if doc is None:
         return False

@@ -89,8 +89,8 @@ def check_finding(
 
 
 def _whole_sentence(quote: str, page_text: str) -> str:
-    """The page's sentence a quote is a piece of ("Today's Love) is a 2015 … film" of "Love Forecast (; lit.
-    Today's Love) is a 2015 … film"): a piece is read in its sentence, whose subject it may have cut off; a
+    """The page's sentence a quote is a piece of ("Lights of the Port) is a 1999 … film" of "Harbour Lamps (Greek
+    title; lit. Lights of the Port) is a 1999 … film"): a piece is read in its sentence, whose subject it may have cut off; a
     quote that is a whole sentence, or spans several, is read as quoted."""
     if not page_text:
         return quote
