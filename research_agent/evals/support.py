@@ -188,7 +188,7 @@ def _person_variant(text: str, names: list[str]) -> bool:
 
 def attributed(quote: str, names: list[str], page_title: str, url: str = "") -> bool:
     """The quote names the object, or refers to it on a page whose title names it (or, titled with no
-    name and no comparison, on the object's own site: "Plans" on cobbledrive.example) — with a pronoun or
+    name and no comparison, on the object's own site: "Plans" on larkboxdrive.example) — with a pronoun or
     "the company", or headless: a sentence that names no one at all ("The population was 13,527 at the
     2010 census.", "License: MIT") speaks of the page's subject."""
     if names_object(quote, names) or _person_variant(quote, names):
@@ -202,7 +202,7 @@ def attributed(quote: str, names: list[str], page_title: str, url: str = "") -> 
 
 
 def _own_site(url: str, page_title: str, names: list[str]) -> bool:
-    """A host label is the object's name without spaces ("cobbledrive" for Cobble Drive) and the title
+    """A host label is the object's name without spaces ("larkboxdrive" for Larkbox Drive) and the title
     names nothing capitalised and compares nothing."""
     if not url or re.search(r"\b(?:vs\.?|versus|compared|comparison|alternatives?)\b", page_title, re.I):
         return False

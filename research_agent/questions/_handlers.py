@@ -192,8 +192,8 @@ def _subject_predicate(rest: str, aux: str, adjective: bool = False) -> tuple[st
 
 
 def _when_clause(m: re.Match[str]) -> QuestionReading:
-    """ "When was the Los Angeles Olympics held?", "When did Cosimo de' Medici become Grand Duke of Tuscany?",
-    "When was the construction of the Time-Life Building started?": the event's own dimension when its verb
+    """ "When were the Harbour Games held?", "When did Ada Quill become Duchess of Lisle?",
+    "When was the construction of the Harrow Tower started?": the event's own dimension when its verb
     or noun has one, else the date."""
     rest = _DISAMBIGUATION.sub("", m["rest"]).strip()
     noun = re.match(r"^(?:the\s+)?(?P<noun>[a-z]+)\s+of\s+(?P<obj>.+?)\s+(?P<verb>[a-z][a-z-]*)(?:\s+[a-z].*)?$", rest)

@@ -52,7 +52,7 @@ def clean_object(text: str) -> str:
             name = tail[0]
     for type_word in words().type_words:
         rest = name[len(type_word):]
-        # only a lower-case type word is one: "Lake Tana" and "Arthur's Magazine" are names
+        # only a lower-case type word is one: "Lake Orrin" and "Harbour Magazine" are names
         if name.startswith(type_word) and rest[:1] == " " and rest.strip(_EDGE):
             name = rest
             break

@@ -66,7 +66,7 @@ SHAPES: tuple[tuple[re.Pattern[str], Handler], ...] = (
                 r"|available|published|offered)$", _I), _single("under which license", "license")),
     (re.compile(rf"^(?i:what|which)\s+{_ROLE}\s+(?i:does|do|did|is|was|are|were|has|have|had)\s+(?P<obj>.+?)\s+(?i:{_TAIL})$"),
      _single("what D does X")),
-    # "What is Robin Wright known for?": what a person is known for is what they do
+    # "What is Ada Quill known for?": what a person is known for is what they do
     (re.compile(r"^(?:what|who)\s+(?:is|was|are|were)\s+(?P<obj>.+?)\s+(?:(?:best|mainly|mostly|primarily|most)\s+)?known\s+for$",
                 _I), _single("known for", "occupation")),
     (re.compile(r"^(?:who|whom)\s+(?:is|was|were)\s+(?P<obj>.+?)\s+(?:married|wed)\s+to$", _I), _single("married to", "spouse")),

@@ -3,8 +3,8 @@
 The rule the reader defends (issue 11):
 
 * A sentence is evidence for an object when it **names** it — its name or an
-  alias on word boundaries, *not inside a longer name* ("Science News" inside
-  "Simons Science News" is not a mention), or a person-name variant of it
+  alias on word boundaries, *not inside a longer name* ("Tide News" inside
+  "Harlow Tide News" is not a mention), or a person-name variant of it
   ("Edward Davis Wood Jr." for "Ed Wood": same surname, the given name a
   prefix of the other) — **or refers to it** ("it", "the company", "the
   album", "he") while the discourse is about that object: the page's subject
@@ -119,7 +119,7 @@ def _is_cap(tok: str) -> bool:
 
 
 def _month_in_date(toks: list[tuple[int, int, str]], i: int) -> bool:
-    """A month name next to a number ("May 17", "17 May 1990"): part of a date, not a name ("Jun Choi")."""
+    """A month name next to a number ("May 17", "17 May 1990"): part of a date, not a name ("Jun Park")."""
     if toks[i][2].lower().rstrip(".") not in _MONTHS:
         return False
     near = [toks[k][2] for k in (i - 1, i + 1) if 0 <= k < len(toks)]
@@ -176,7 +176,7 @@ def _inside_longer_name(sentence: str, start: int, end: int, toks: list[tuple[in
     """True when the match at [start, end) is glued to further capitalised words (part of a longer name)."""
     before = [t for t in toks if t[1] <= start]
     after = [t for t in toks if t[0] >= end]
-    if before and sentence[start:start + 1] not in "\"“‘'":  # 'James Allan "Jim" Mollison' names Jim Mollison
+    if before and sentence[start:start + 1] not in "\"“‘'":  # 'Robert Allen "Bob" Carrow' names Bob Carrow
         b = before[-1]
         gap = sentence[b[1]:start]
         glued = gap.strip() == "" and _is_cap(b[2])
@@ -189,7 +189,7 @@ def _inside_longer_name(sentence: str, start: int, end: int, toks: list[tuple[in
             break
         glued_after.append(a)
     # "Quillstore Cloud", "Ferrodb Managed", "Acme Inc." are editions or legal forms of the same object;
-    # "Science News Archive" (or "Simons Science News") is another name
+    # "Tide News Archive" (or "Harlow Tide News") is another name
     return any(a[2].lower().rstrip(".") not in _EDITION for a in glued_after)
 
 
@@ -267,7 +267,7 @@ _SAME_THING = re.compile(r"\s+(?:or|aka|a\.k\.a\.)\s+")
 
 
 def _or_aliases(sentence: str, found: list[EntityMention]) -> list[EntityMention]:
-    """ "Seer or Die Seer is an Austrian band", "Aeronaves Dominicanas or AERODOMCA is an airline": the
+    """ "Wren or Die Wren is a Dutch band", "Aerolineas Costeras or AEROCOST is an airline": the
     name after a sentence-initial object and "or" is another name of it, not a stranger — and so is the name
     before it ("The Tansa Hound or Blue Tansa Hound is a breed …" for Blue Tansa Hound)."""
     if len(found) < 2 or sentence[: found[0].start].strip() not in ("", "The", "the"):
@@ -297,7 +297,7 @@ def _with_role(sentence: str, m: EntityMention) -> EntityMention:
         # a possessor ("Kestrel's maximum size", "Acme's rival") is not the subject: like "the X of Kestrel"
         return EntityMention(m.start, m.end, m.text, m.obj, m.how, prepositional=True, genitive=True)
     before = sentence[: m.start].rstrip()
-    # "on instruction of the then Vice-Admiral", "by the late Sir John": determiners and such modifiers sit between
+    # "on instruction of the then Vice-Admiral", "by the late Sir Thomas": determiners and such modifiers sit between
     before = re.sub(r"(?:\s+(?:the|a|an|then|late|former|his|her|its|their))+$", "", " " + before, flags=re.I).strip()
     prev = re.findall(r"[A-Za-z']+$", before)
     word = prev[0].lower() if prev else ""
@@ -406,7 +406,7 @@ def clause_bounds(sentence: str, pos: int) -> tuple[int, int]:
 
 def _parenthesis_owner(sentence: str, pos: int, ents: Iterable[EntityMention]) -> EntityMention | None:
     """The entity the parenthesis holding `pos` belongs to: the name right before it, looking back over
-    appositive titles set off by commas ("Armando Giovanni Iannucci, OBE (born …)")."""
+    appositive titles set off by commas ("Marco Enzo Ferri, OBE (born …)")."""
     open_at = sentence.rfind("(", 0, pos)
     if open_at < 0 or sentence.find(")", open_at) < pos:
         return None

@@ -408,7 +408,7 @@ _APPOSED = re.compile(r"[A-Z][\w'’.&-]*,\s*$")
 
 
 def _apposed_to_other(sentence: str, cue: tuple[int, int], ents: list[EntityMention], obj: str) -> bool:
-    """ "… the joinder of Dell Magazines, founded 1921 by …": a cue right after another entity's name and a
+    """ "… the merger with Harrow Periodicals, founded 1931 by …": a cue right after another entity's name and a
     comma describes that entity, not the clause's subject."""
     if not _APPOSED.search(sentence, 0, cue[0]):
         return False

@@ -324,7 +324,7 @@ FAMILIES: tuple[Family, ...] = (
            patterns=(r"\bmarried\s+(?:to\s+)?(?P<v>NAME)", r"\b(?:wife|husband|spouse|consort|widow)\s+of\s+(?P<v>NAME)",
                      r"\b(?:wife|husband|spouse)\s+(?P<v>NAME)"),
            query_words=("married", "spouse")),
-    # "What is the primary political ideology of National Action?" (before `party`: "political" is its key too)
+    # "What is the main political ideology of the Harbour League?" (before `party`: "political" is its key too)
     Family("ideology", "words", (("ideology",), ("ideologies",), ("political", "position"), ("political", "orientation")),
            (r"ideolog(?:y|ies|ical)", r"political", r"party", r"group", r"organi[sz]ation", r"movement", r"position",
             r"espous(?:es|ed)", r"advocat(?:es|ed)"),

@@ -78,7 +78,7 @@ _EDITION = _CORP_SUFFIX | frozenset(
     """cloud managed enterprise pro plus server edition community lite team teams business premium hosted online
     desktop mobile standard starter developer core free platform suite service services saas""".split()
 ) | frozenset(
-    # aspect words a title-cased phrase puts after a name: "Cormorant Cloud SLA", "Ferrodb License Terms"
+    # aspect words a title-cased phrase puts after a name: "Heron Cloud SLA", "Pikestore License Terms"
     """sla slas api apis sdk cli ui docs documentation pricing price prices plans plan license licence licensing
     faq blog review reviews release releases roadmap security support terms policy changelog overview features
     tutorial guide news update updates homepage website repository benchmark benchmarks""".split()
@@ -103,7 +103,7 @@ _GENERIC_TAIL = frozenset(
 @lru_cache(maxsize=4096)
 def _name_regex(name: str) -> re.Pattern[str]:
     """The name on word boundaries; a quoted nickname inside a full name still matches
-    ('James Allan "Jim" Mollison' names "Jim Mollison"), and a full name still matches with a quoted nickname
+    ('Robert Allen "Bob" Carrow' names "Bob Carrow"), and a full name still matches with a quoted nickname
     inserted between its words ('Robert "Bobby" Lane' names "Robert Lane"): a quoted word inside a person's
     name is a nickname, not a part of the name."""
     parts = [re.escape(p) for p in name.split()]
@@ -242,7 +242,7 @@ _BUILT_TAIL = frozenset(
     castle cathedral chapel temple tower""".split()
 )
 """Last words of a name that a place qualifies in front ("Accrington Stanley F.C.", "Deshon Allyn House"); not
-"news" or "magazine": "Simons Science News" is another publication than "Science News"."""
+"news" or "magazine": "Harlow Tide News" is another publication than "Tide News"."""
 
 
 def _subsequence(short: list[str], long: list[str]) -> bool:

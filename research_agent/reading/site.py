@@ -1,7 +1,7 @@
 """The object a page's own site is named after: an official page titled "Plans" or "Company" on
-``cobbledrive.example`` is about Cobble Drive.
+``larkboxdrive.example`` is about Larkbox Drive.
 
-Only when the title names no contract object and is no comparison ("Cobble Drive vs Thimble Files"
+Only when the title names no contract object and is no comparison ("Larkbox Drive vs Pannier Files"
 on either vendor's site is about both): a title that names an object decides by itself
 (`attribution.page_subject`)."""
 
@@ -19,7 +19,7 @@ _COMPARISON = re.compile(r"\b(?:vs\.?|versus|compared|comparison|alternatives?)\
 
 
 def host_labels(url: str) -> set[str]:
-    """The labels of the URL's host but the last ("docs.cobbledrive.example" → {"docs", "cobbledrive"})."""
+    """The labels of the URL's host but the last ("docs.larkboxdrive.example" → {"docs", "larkboxdrive"})."""
     host = (urlsplit(url).hostname or "").lower()
     return set(host.split(".")[:-1]) if "." in host else set()
 
