@@ -3,7 +3,8 @@
 A finding the model offered (`oracle_findings.Offer`) is **kept** when the run's state holds a
 finding for the same cell, from the same page, with the same quote (whitespace- and
 case-insensitive) or with the page's sentence that quote is a piece of (the program reads, and
-records, a piece of a sentence in its sentence: `verify.check_finding`).  Every other offer was refused by the program, for one of:
+records, a piece of a sentence in its sentence: `verify.check_finding`).  Every other offer was
+refused by the program, for one of:
 
 * the reasons the reducer counts by kind (`ProgressCounters.rejected_by`: ``unattributed`` — the
   attribution check credits the quote to no object or another one; ``no_value`` — no value of the
@@ -55,7 +56,8 @@ def score_offers(offers: list[Offer], state: ResearchState, mode: str, gold: dic
     held = {o: _holding(o, kept_values) for o in unique}
     kept = [o for o in unique if held[o] is not None]
     refused = [o for o in unique if held[o] is None]
-    corrected = [o for o in kept if mode == "wrong" and any(gold_match(v, gold.get(o.cell, [])) for v in held[o] or [] if v)]
+    corrected = [o for o in kept
+                 if mode == "wrong" and any(gold_match(v, gold.get(o.cell, [])) for v in held[o] or [] if v)]
     counts = state.progress
     by = {k: v for k, v in counts.rejected_by.items() if v}
     if counts.rejected_findings > sum(by.values()):

@@ -119,9 +119,10 @@ _OPENS_LOWER = re.compile(r"\s*(?:\([^()]*\)\s*)?[a-z]")
 
 
 def _continuations_joined(run: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """A sentence does not end inside brackets that close later ("Harbour Lamps (Greek title; lit. Lights of the Port) is a …"),
-    and the next sentence starts with a capital: a piece after "!" or "?" that starts in lower case, or that
-    starts with a parenthesis and then lower case ("Jump Back! (2004) is a …"), runs on from the last."""
+    """A sentence does not end inside brackets that close later ("Harbour Lamps (Greek title; lit. Lights of the
+    Port) is a …"), and the next sentence starts with a capital: a piece after "!" or "?" that starts in lower
+    case, or that starts with a parenthesis and then lower case ("Jump Back! (2004) is a …"), runs on from the
+    last."""
     out: list[tuple[int, int]] = []
     for start, end in spans:
         if out:

@@ -20,10 +20,10 @@ from .attribution import EntityMention, Named, Subjects, attribute, mentions, pa
 from .dimensions import Profile
 from .extract import dimension_profile, read_sentence, value_in, values_for
 from .gates import squash
-from .segment import split_sentences
 from .phrases import argument_of_another_verb, modifier_only
 from .polarity import Polarity, asserted, polarity
 from .readings import Target
+from .segment import split_sentences
 from .site import site_subject
 from .values import Value, within
 
@@ -90,8 +90,8 @@ def check_finding(
 
 def _whole_sentence(quote: str, page_text: str) -> str:
     """The page's sentence a quote is a piece of ("Lights of the Port) is a 1999 … film" of "Harbour Lamps (Greek
-    title; lit. Lights of the Port) is a 1999 … film"): a piece is read in its sentence, whose subject it may have cut off; a
-    quote that is a whole sentence, or spans several, is read as quoted."""
+    title; lit. Lights of the Port) is a 1999 … film"): a piece is read in its sentence, whose subject it may
+    have cut off; a quote that is a whole sentence, or spans several, is read as quoted."""
     if not page_text:
         return quote
     piece = " ".join(quote.split())

@@ -94,6 +94,15 @@ def test_a_wrong_offer_kept_with_the_gold_read_from_its_quote_is_corrected_not_a
     assert (score["accepted"], score["corrected"], score["by_kind"]) == (0, 1, {"other_year": [1, 0]})
 
 
+def test_an_offer_kept_as_the_sentence_its_quote_is_a_piece_of_counts_as_kept():
+    # the program reads a piece of a sentence in its sentence and records that sentence as the quote
+    state, url = _state_with("Okapi (Swahili name; lit. Forest Giraffe) was founded in 2011.", {}, 0)
+    offers = [Offer("Okapi/founding year", url, "Forest Giraffe) was founded in 2011.", "2011", "gold"),
+              Offer("Okapi/founding year", url, "Okapi moved in 2015.", "2015", "gold")]
+    score = score_offers(offers, state, "gold", {"Okapi/founding year": ["2011"]})
+    assert (score["accepted"], score["rejected"]) == (1, 1)
+
+
 # ------------------------------------------------------------------ the server's answers
 
 

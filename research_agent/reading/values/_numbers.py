@@ -27,7 +27,9 @@ _WORD_ALT = (
     "(?:" + "|".join(_TENS) + r")(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?"
     "|" + "|".join(sorted(_SMALL, key=len, reverse=True)) + "|a dozen|dozen"
 )
-DIGITS = r"(?<![\d,.])\d{1,3}(?:[ \u00a0\u202f\u2009]\d{3})+(?![\w,.]?\d)(?!\w)|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+"
+_SPACED = r"(?<![\d,.])\d{1,3}(?:[ \u00a0\u202f\u2009]\d{3})+(?![\w,.]?\d)(?!\w)"
+"""Thousands grouped by a space, a no-break or a thin space ("4 350", SI and ISO style)."""
+DIGITS = _SPACED + r"|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+"
 WORDS = _WORD_ALT
 SCALE = r"(?:\s(?P<scale>hundred|thousand|million|billion|trillion))?"
 # digits, or a number word on word boundaries, then an optional long-scale word
