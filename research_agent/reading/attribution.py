@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from .chunks import _inside_longer_name, _tokens, page_vocabulary, proper_chunks  # noqa: F401 - part of this module's surface
-from .clauses import parsed_subject
+from .clauses import complement_clause, parsed_subject
 from .ownership import STRONG, antecedent, parse_owner
 from .names import (  # noqa: F401 - `_descriptor` and `Named` are part of this module's surface
     _CORP_SUFFIX, _EDITION, _STARTERS, How, Named, _chunk_owner, _core, _descriptor, _initial_variant, _kind_reference,
@@ -405,6 +405,12 @@ def attribute(
         return Attribution(noun.obj, noun.how or "name", noun.text) if noun.obj else None
     start, end = clause_bounds(sentence, pos) if value_span else (0, len(sentence))
     subj = subject_of(sentence, ents, start, end, exclude=value_span)
+    if value_span and isinstance(subj, list) and any(e.obj is None for e in subj):
+        # "The 2020 survey found that Brackwell's population was 4,210": a complement clause has its own subject
+        inner = complement_clause(sentence, pos)
+        if inner is not None and start <= inner[0] <= pos < inner[1] <= end:
+            start, end = inner
+            subj = subject_of(sentence, ents, start, end, exclude=value_span) or "common"
     if subj is None and start > 0:
         subj = subject_of(sentence, ents, 0, len(sentence), exclude=value_span)
     if not isinstance(subj, list) and target is not None and discourse.current in (None, target):

@@ -17,7 +17,7 @@ from .nlp import ParserUnavailable, parse
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
-__all__ = ["parsed", "parsed_subject", "relative_clauses", "token_at"]
+__all__ = ["complement_clause", "parsed", "parsed_subject", "relative_clauses", "token_at"]
 
 
 @lru_cache(maxsize=4096)
@@ -59,3 +59,18 @@ def relative_clauses(sentence: str) -> list[tuple[int, int, int]]:
         return []
     return [(t.left_edge.idx, t.right_edge.idx + len(t.right_edge.text), t.head.idx) for t in doc
             if t.dep_ == "relcl" and t.i > t.head.i and any(c.dep_ in _SUBJECT_DEPS for c in t.children)]
+
+
+def complement_clause(sentence: str, pos: int) -> tuple[int, int] | None:
+    """The span of the complement clause with a subject of its own that holds offset `pos`, by the parse ("The
+    2020 survey found that [Brackwell's population was 4,210]"): such a clause states its own proposition, about
+    its own subject, whatever the verb it complements. None when there is none or no parser."""
+    doc = parsed(sentence)
+    if doc is None:
+        return None
+    tok = token_at(doc, pos)
+    while tok is not None and tok.head.i != tok.i:
+        if tok.dep_ == "ccomp" and any(c.dep_ in _SUBJECT_DEPS for c in tok.children):
+            return tok.left_edge.idx, tok.right_edge.idx + len(tok.right_edge.text)
+        tok = tok.head
+    return None

@@ -89,3 +89,21 @@ def test_leads_name_shorter_and_longer_forms() -> None:
     assert page_subject("Okapi Boards vs Brindle", [OKAPI]) is None
     assert page_subject("Okapi Boards pricing | Okapi", [OKAPI]) == "Okapi Boards"
 
+
+
+BRACKWELL = Named("Brackwell", ("Brackwell",))
+
+
+@pytest.mark.parametrize(
+    "sentence, expected",
+    [
+        # a complement clause with its own subject states its own proposition, whatever the verb before it
+        ("The Tarrant County survey found that Brackwell's population was 4,210.", "Brackwell"),
+        ("A Halden Council report estimated that Brackwell had 4,210 residents.", "Brackwell"),
+        # without one, the named entity that is the subject owns the value
+        ("The Tarrant County survey counted 4,210 residents in Brackwell.", None),
+        ("The Tarrant County survey found that its population was 4,210.", None),
+    ],
+)
+def test_a_complement_clause_has_its_own_subject(sentence: str, expected: str | None):
+    assert owner(sentence, "4,210", [BRACKWELL], target="Brackwell") == expected
