@@ -26,7 +26,8 @@ pytestmark = pytest.mark.realserver
 DEMO_QUESTION = "Compare Quillstore, Ferrodb and Nimbus KV on license and pricing"
 GRACEFUL = {"completed", "no_progress", "budget_exhausted", "tool_failure"}
 """Documented end kinds a run may honestly reach here (not failed, and nothing asked to cancel it)."""
-QUICK_CASES = [REPO_ROOT / "evalsets" / "quick_complete" / name for name in ("quick-01", "quick-02", "quick-03")]
+QUICK_CASES = [REPO_ROOT / "evalsets" / "quick_complete" / name for name in ("quick-01", "quick-02")]
+"""Two cases: each is minutes of a 135M model on 2 shared cores, and CI runs the whole suite in under 15."""
 CLI_TIMEOUT = 600
 
 
@@ -58,7 +59,7 @@ def test_demo_question_ends_gracefully_with_reading_calls_counted(small_model_ho
     assert entry["structured_output"] == "json_object_schema"
 
 
-def test_three_quick_eval_cases_end_gracefully(small_model_home: Path, tmp_path: Path):
+def test_two_quick_eval_cases_end_gracefully(small_model_home: Path, tmp_path: Path):
     out = tmp_path / "eval.json"
     started = time.monotonic()
     run = research("eval", *map(str, QUICK_CASES), "--model", f"openai:{ALIAS}", "--workers", "1",
@@ -67,7 +68,7 @@ def test_three_quick_eval_cases_end_gracefully(small_model_home: Path, tmp_path:
     print(f"research eval: exit {run.returncode} in {seconds:.0f}s\n{run.stdout[-3000:]}")
     assert run.returncode != 2, run.stderr[-3000:]
     runs = json.loads(out.read_text())["runs"]
-    assert len(runs) == 3
+    assert len(runs) == len(QUICK_CASES)
     for r in runs:
         print(f"{r['case']}: {r['end_kind']} ({r['stop_reason']}) model_calls={r['model_calls']} "
               f"rejected={r['rejected_outputs']} tool_calls={r['tool_calls']} {r['seconds']:.0f}s")
