@@ -385,6 +385,22 @@ def _in_parenthesis(sentence: str, pos: int) -> bool:
     return open_at >= 0 and sentence.find(")", open_at) >= pos
 
 
+def _complement_subject(
+    sentence: str, ents: list[EntityMention], value_span: tuple[int, int] | None, clause: tuple[int, int],
+    subj: list[EntityMention] | str | None,
+) -> tuple[int, int, list[EntityMention] | str | None]:
+    """ "The 2020 survey found that Brackwell's population was 4,210": when a stranger is the subject of the clause
+    holding a value, a complement clause around the value has its own subject, and the value is read in that
+    clause (`clauses.complement_clause`); otherwise the clause and subject stand as given."""
+    start, end = clause
+    if value_span is None or not isinstance(subj, list) or all(e.obj is not None for e in subj):
+        return start, end, subj
+    inner = complement_clause(sentence, value_span[0])
+    if inner is None or not start <= inner[0] <= value_span[0] < inner[1] <= end:
+        return start, end, subj
+    return inner[0], inner[1], subject_of(sentence, ents, inner[0], inner[1], exclude=value_span) or "common"
+
+
 def attribute(
     sentence: str,
     objects: Sequence[Named],
@@ -405,12 +421,7 @@ def attribute(
         return Attribution(noun.obj, noun.how or "name", noun.text) if noun.obj else None
     start, end = clause_bounds(sentence, pos) if value_span else (0, len(sentence))
     subj = subject_of(sentence, ents, start, end, exclude=value_span)
-    if value_span and isinstance(subj, list) and any(e.obj is None for e in subj):
-        # "The 2020 survey found that Brackwell's population was 4,210": a complement clause has its own subject
-        inner = complement_clause(sentence, pos)
-        if inner is not None and start <= inner[0] <= pos < inner[1] <= end:
-            start, end = inner
-            subj = subject_of(sentence, ents, start, end, exclude=value_span) or "common"
+    start, end, subj = _complement_subject(sentence, ents, value_span, (start, end), subj)
     if subj is None and start > 0:
         subj = subject_of(sentence, ents, 0, len(sentence), exclude=value_span)
     if not isinstance(subj, list) and target is not None and discourse.current in (None, target):
