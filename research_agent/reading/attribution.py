@@ -385,20 +385,27 @@ def _in_parenthesis(sentence: str, pos: int) -> bool:
     return open_at >= 0 and sentence.find(")", open_at) >= pos
 
 
+COMMON_SUBJECT = "common"
+"""`subject_of`'s answers are the named subjects, "reference", or None; this one is a common-noun subject found
+in a complement clause."""
+
+
 def _complement_subject(
     sentence: str, ents: list[EntityMention], value_span: tuple[int, int] | None, clause: tuple[int, int],
     subj: list[EntityMention] | str | None,
 ) -> tuple[int, int, list[EntityMention] | str | None]:
     """ "The 2020 survey found that Brackwell's population was 4,210": when a stranger is the subject of the clause
     holding a value, a complement clause around the value has its own subject, and the value is read in that
-    clause (`clauses.complement_clause`); otherwise the clause and subject stand as given."""
+    clause (`clauses.complement_clause`); otherwise the clause and subject stand as given. An inner clause whose
+    subject is a common noun ("Brackwell's population") gives `COMMON_SUBJECT`, so the caller reads that clause and
+    does not fall back to the whole sentence's subject."""
     start, end = clause
     if value_span is None or not isinstance(subj, list) or all(e.obj is not None for e in subj):
         return start, end, subj
     inner = complement_clause(sentence, value_span[0])
     if inner is None or not start <= inner[0] <= value_span[0] < inner[1] <= end:
         return start, end, subj
-    return inner[0], inner[1], subject_of(sentence, ents, inner[0], inner[1], exclude=value_span) or "common"
+    return inner[0], inner[1], subject_of(sentence, ents, inner[0], inner[1], exclude=value_span) or COMMON_SUBJECT
 
 
 def attribute(
