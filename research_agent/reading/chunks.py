@@ -77,8 +77,7 @@ def _common_initial(sentence: str, tok: tuple[int, int, str], common: frozenset[
     return (bool(re.fullmatch(r"[A-Z][a-z]+(?:ed|ing|ly)", word)) and word.lower() not in _KEEP_NAMES) or word.lower() in _IRREGULAR
 
 
-_LABEL = re.compile(r"[A-Z][a-z]+(?:\s+[a-z]+){0,3}\s*(?::|\n\s*[-*•])")
-"""A label: words before a colon, or a definition list's term on its own item line ("Net weight" above "- 11.6 kg")."""
+_LABEL = re.compile(r"[A-Z][a-z]+(?:\s+[a-z]+){1,3}\s*:")
 _IRREGULAR = frozenset(
     """built made born known found held led set run won given taken written seen brought sold told left kept began
     became grew drawn shown chosen spoken broken stolen worn sworn beaten hidden risen fallen thrown flown grown
