@@ -137,6 +137,7 @@ REFUSAL_WHY: dict[str, str] = {
     "unattributed": "the quote is not about this object",
     "no_value": "the quote holds no value of this dimension's kind",
     "ungoverned": "the quote dates another event, not this one",
+    "other_value": "the quote puts another name in this dimension's place",
     "negated": "the quote negates it",
     "question": "the quote asks it, it does not state it",
     "doubted": "the quote reports it as a claim or rumour",

@@ -29,10 +29,10 @@ from .values import Value, within
 
 __all__ = ["Checked", "check_finding"]
 
-Refusal = Literal["unattributed", "no_value", "ungoverned", "negated", "question", "doubted", "past"]
-"""Why a finding is refused: its quote is not about the object, carries no value of the dimension's kind, or
-dates another event than the dimension's (`ungoverned`), or carries it in a clause that does not assert it
-(`polarity.Polarity`)."""
+Refusal = Literal["unattributed", "no_value", "ungoverned", "other_value", "negated", "question", "doubted", "past"]
+"""Why a finding is refused: its quote is not about the object, carries no value of the dimension's kind,
+dates another event than the dimension's (`ungoverned`), puts another name or phrase in the dimension's place
+(`other_value`), or carries it in a clause that does not assert it (`polarity.Polarity`)."""
 
 
 @dataclass(frozen=True)
@@ -85,6 +85,8 @@ def check_finding(
         return Checked(None, "no_value")  # a name or phrase the quote does not write is not read from it
     if prof.kind in _WORDS and in_quote and _not_the_phrase(quote, in_quote[0], prof):
         return Checked(None, "no_value")
+    if prof.kind in _WORDS and _reads_another(quote, typed, ents, Target("", obj, dim), named, discourse):
+        return Checked(None, "other_value")
     return Checked(typed, None, f"{att.how}:{att.matched}", quote)
 
 
@@ -164,3 +166,17 @@ def _as_written(quote: str, value: str, typed: Value | None, kind: str) -> list[
         return [Value("boolean", "yes", quote[start:end], start, end)]
     return []
 
+
+
+def _reads_another(quote: str, value: Value, ents: list[EntityMention], target: Target, named: list[Named],
+                   discourse: Subjects) -> bool:
+    """A sentence names many people, places and things, and only one of them stands in the dimension's place
+    ("directed by A, starring B"; a title's translation in a parenthesis; the firm that used a building): where
+    the reader itself reads a name or phrase for the cell from the quote, a model's name must be that one, whole or
+    in part ("Gregory" or "Carl A. Gregory" beside "Carl A. Gregory, an architect of Tyler"). Where the reader
+    reads nothing there, the model's name stands or falls by the other checks."""
+    read = read_sentence(quote, ents, target, named, discourse, dimension_profile(target.dim))
+    if read is None:
+        return False
+    mine, theirs = squash(read.canonical), squash(value.canonical)
+    return not (mine in theirs or theirs in mine)

@@ -91,3 +91,15 @@ def test_the_year_of_the_right_date_in_the_quote_passes() -> None:
     checked = _check("Mara Quell", "death date", "2009", "Mara Quell (4 March 1931 – 9 June 2009) was a Welsh potter.",
                      "Mara Quell")
     assert checked.refusal is None and checked.value is not None and checked.value.canonical == "2009"
+
+
+@pytest.mark.parametrize("value, refused", [
+    ("Lantern Hours", True),  # the title's translation, in a parenthesis
+    ("Mira Okafor", False),  # the name in the dimension's place
+    ("Okafor", False),  # the same name, in part
+])
+def test_a_model_name_must_stand_where_the_dimension_puts_it(value: str, refused: bool) -> None:
+    quote = ('Glass Orchard (lit. "Lantern Hours") is a 2019 Latvian drama film directed by Mira Okafor and starring '
+             'Oskar Brenn.')
+    checked = _check("Glass Orchard", "director", value, quote, "Glass Orchard")
+    assert checked.refusal == ("other_value" if refused else None) and (checked.value is None) is refused
