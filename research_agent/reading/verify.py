@@ -85,7 +85,7 @@ def check_finding(
         return Checked(None, "no_value")  # a name or phrase the quote does not write is not read from it
     if prof.kind in _WORDS and in_quote and _not_the_phrase(quote, in_quote[0], prof):
         return Checked(None, "no_value")
-    if prof.kind in _WORDS and _reads_another(quote, typed, ents, Target("", obj, dim), named, discourse):
+    if prof.kind in _WORDS and _reads_another(quote, typed, ents, Target("", obj, dim), named, discourse, prof):
         return Checked(None, "other_value")
     return Checked(typed, None, f"{att.how}:{att.matched}", quote)
 
@@ -167,15 +167,14 @@ def _as_written(quote: str, value: str, typed: Value | None, kind: str) -> list[
     return []
 
 
-
 def _reads_another(quote: str, value: Value, ents: list[EntityMention], target: Target, named: list[Named],
-                   discourse: Subjects) -> bool:
+                   discourse: Subjects, prof: Profile) -> bool:
     """A sentence names many people, places and things, and only one of them stands in the dimension's place
     ("directed by A, starring B"; a title's translation in a parenthesis; the firm that used a building): where
     the reader itself reads a name or phrase for the cell from the quote, a model's name must be that one, whole or
-    in part ("Gregory" or "Carl A. Gregory" beside "Carl A. Gregory, an architect of Tyler"). Where the reader
-    reads nothing there, the model's name stands or falls by the other checks."""
-    read = read_sentence(quote, ents, target, named, discourse, dimension_profile(target.dim))
+    in part ("Okafor" or "Mira Okafor" beside "Mira Okafor"). Where the reader reads nothing there, the model's name
+    stands or falls by the other checks."""
+    read = read_sentence(quote, ents, target, named, discourse, prof)
     if read is None:
         return False
     mine, theirs = squash(read.canonical), squash(value.canonical)
