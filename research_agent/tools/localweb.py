@@ -30,7 +30,7 @@ the network, so a client built with ``make_client`` can never leave the machine.
 
 Content types come from the file extension: ``.html``/``.htm`` ``text/html``,
 ``.md`` ``text/markdown``, ``.txt`` ``text/plain``, anything else by
-``mimetypes``. Text is served as UTF-8 (``charset=utf-8``) whatever the file's
+``mimetypes``, and a name with no extension by the file's first bytes (``media_type``). Text is served as UTF-8 (``charset=utf-8``) whatever the file's
 encoding (``corpus_hygiene.decode_text``: BOM, declared charset,
 charset-normalizer), and every file is checked again when it is served. ``/dir`` redirects
 (301) to ``/dir/`` when that is a page; unknown paths are 404.
@@ -44,7 +44,6 @@ to ``requests`` so tests can assert what was (not) fetched.
 
 from __future__ import annotations
 
-import mimetypes
 import os
 import re
 import socket
@@ -62,6 +61,7 @@ import httpx
 from research_agent.tools.canonical import CORPUS_HOST, canonical_url
 from research_agent.tools.corpus_hygiene import corpus_file_ok, decode_text
 from research_agent.tools.faults import Fault
+from research_agent.tools.media_type import file_media_type
 from research_agent.tools.pinned import deadline_transport
 
 __all__ = ["CORPUS_HOST", "CorpusFile", "LocalWeb", "iter_corpus", "make_client"]
@@ -73,7 +73,6 @@ HUGE_BYTES = 6 * 1024 * 1024
 PRIVATE_TARGET = "http://169.254.169.254/latest/meta-data/iam/"
 
 _HOST_NAME = re.compile(r"^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$")
-_TEXT_TYPES = {".html": "text/html", ".htm": "text/html", ".md": "text/markdown", ".txt": "text/plain"}
 
 
 @dataclass(frozen=True)
@@ -117,8 +116,7 @@ def iter_corpus(root: Path, skipped: list[tuple[Path, str]] | None = None) -> It
 
 
 def _media_type(path: Path) -> str:
-    suffix = path.suffix.lower()
-    return _TEXT_TYPES.get(suffix) or mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+    return file_media_type(path)
 
 
 def _file_body(path: Path) -> tuple[bytes, str]:

@@ -4,7 +4,7 @@
 extracted text, date) in a plain table and an external-content FTS5 table over
 title and text (``porter unicode61`` tokenizer, diacritics folded), kept in
 step by triggers. ``index_dir(root)`` indexes every ``.html``/``.htm``/``.md``/
-``.txt`` file under the URLs ``localweb.iter_corpus`` gives (the same URLs the
+``.txt`` file (and every file with no extension whose first bytes are HTML or text) under the URLs ``localweb.iter_corpus`` gives (the same URLs the
 local web serves them under); text comes from ``extract.extract_page``. Files
 with no extractable text are skipped. Re-indexing a URL replaces its row.
 ``index_dir`` writes in batches of ``BATCH`` documents, one transaction each
@@ -61,19 +61,25 @@ from types import TracebackType
 from urllib.parse import urlsplit
 
 from research_agent.tools.errors import BadRequest
-from research_agent.tools.extract import decode_body, extract_page, media_type_for_path
+from research_agent.tools.extract import decode_body, extract_page
 from research_agent.tools.localweb import CorpusFile, iter_corpus
+from research_agent.tools.media_type import file_media_type
 from research_agent.tools.search import SearchResult
 
 __all__ = ["INDEXED_SUFFIXES", "LADDER_WORDS", "LocalIndex", "LocalSearch", "corpus_signature", "fts_query", "query_tokens"]
 
 INDEXED_SUFFIXES = frozenset({".html", ".htm", ".md", ".txt"})
+INDEXED_TYPES = frozenset({"text/html", "text/markdown", "text/plain"})
+"""What is indexed: HTML, Markdown and plain text, by name or, for a file whose name has no extension (a saved
+page "/help/faq"), by its first bytes (`media_type`)."""
 TITLE_WEIGHT = 5.0
 BODY_WEIGHT = 1.0
 SNIPPET_TOKENS = 30
 MAX_QUERY_TOKENS = 64
-SIGNATURE_LAYOUT = b"corpus_files 1\n"
-"""Part of every signature: an index cached before the file map existed is rebuilt once."""
+SIGNATURE_LAYOUT = b"corpus_files 1\nsniffed 1\n"
+"""Part of every signature: an index cached before the file map existed, or before files with no extension were
+read by their first bytes (and, from that version on, before the extraction changed what a page's text is), is
+rebuilt once."""
 EXACT_MATCHES = 1000
 """Up to this many documents holding any query word, all of them are ranked (no AND first)."""
 TIE_MARGIN = 16
@@ -200,9 +206,9 @@ class LocalIndex:
             self._conn.executemany("INSERT OR REPLACE INTO corpus_files(url, host, path) VALUES (?, ?, ?)",
                                    [(f.url, f.host, os.path.abspath(f.path)) for f in files])
         for item in files:
-            if item.path.suffix.lower() not in INDEXED_SUFFIXES:
+            media_type = file_media_type(item.path)
+            if media_type not in INDEXED_TYPES:
                 continue
-            media_type = media_type_for_path(item.path.name)
             extracted = extract_page(decode_body(item.path.read_bytes()), item.url, content_type=media_type)
             if not extracted.text.strip():
                 continue
