@@ -100,7 +100,8 @@ def _check_paths(paths: list[Path]) -> None:
 
 
 TEST_FOLDER = "evalsets_test"
-"""The synthetic cases' test part (docs/splits.md): an eval over it prints aggregates only, whatever --split says."""
+"""The synthetic cases' test parts (docs/splits.md: `evalsets_test/`, `evalsets_test2/`, … — every folder whose name
+starts with it): an eval over one prints aggregates only, whatever --split says."""
 
 
 def _check_oracle(oracle: str | None, model: str, record: bool) -> None:
@@ -116,9 +117,9 @@ def _part(paths: list[Path], split: str | None) -> str:
     """The part case folders belong to: test under `TEST_FOLDER` or with --split test, else dev."""
     if split not in (None, "dev", "test"):
         raise BadInput(f"--split {split!r}: choose dev or test")
-    under_test = any(TEST_FOLDER in Path(p).resolve().parts for p in paths)
+    under_test = any(part.startswith(TEST_FOLDER) for p in paths for part in Path(p).resolve().parts)
     if under_test and split == "dev":
-        raise BadInput(f"{TEST_FOLDER}/ is a test part: its cases print aggregates only (drop --split dev)")
+        raise BadInput(f"{TEST_FOLDER}*/ is a test part: its cases print aggregates only (drop --split dev)")
     return "test" if under_test or split == "test" else "dev"
 
 

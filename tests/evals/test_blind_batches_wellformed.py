@@ -1,5 +1,5 @@
-"""The synthetic dev batches written blind, `evalsets_dev3/` and `evalsets_dev4/`, are well-formed (issue 21) — never
-how the reader scores on them.
+"""The synthetic batches written blind — the dev batches `evalsets_dev3/` and `evalsets_dev4/`, the test batch
+`evalsets_test2/` — are well-formed (issue 21), never how the reader scores on them.
 
 * every case loads as an eval case, its gold.json names the cells its case.toml expects, and its ids are unique;
 * every page is well-formed HTML (each opened element closed in order), is served on loopback and
@@ -24,8 +24,9 @@ from research_agent.evals.case import CASE_FILE, discover_cases, load_case
 from _wellformed import FORUM, YES_NO, served_texts, squash
 from _wellformed import gold as gold_of
 
-BATCHES = (REPO_ROOT / "evalsets_dev3", REPO_ROOT / "evalsets_dev4")
-"""The dev batches written blind, each ten cases."""
+SIZES = {REPO_ROOT / "evalsets_dev3": 10, REPO_ROOT / "evalsets_dev4": 10, REPO_ROOT / "evalsets_test2": 12}
+"""The batches written blind and how many cases each holds."""
+BATCHES = tuple(SIZES)
 _VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"})
 
 
@@ -62,11 +63,11 @@ def _html_errors(text: str) -> list[str]:
 
 
 @pytest.mark.parametrize("batch", BATCHES, ids=lambda p: p.name)
-def test_each_batch_is_ten_cases_that_load_as_one_eval_set(batch: Path):
+def test_each_batch_holds_its_cases_and_they_load_as_one_eval_set(batch: Path):
     dirs = _case_dirs(batch)
-    assert len(dirs) == 10
+    assert len(dirs) == SIZES[batch]
     cases = discover_cases([d / CASE_FILE for d in dirs])
-    assert len({c.id for c in cases}) == 10
+    assert len({c.id for c in cases}) == SIZES[batch]
     for case in cases:
         gold = gold_of(case.root)
         assert gold["set"] == "synthetic" and gold["expected_end_kind"] == case.expect.end_kind
