@@ -5,8 +5,8 @@ size | License |").
 Tables arrive as the Markdown rows the extractor writes (`| a | b |`, a `|---|` separator).  Only
 rows whose first cell is exactly one contract object's name (or alias) count, and the quote is the row itself (a
 slice of the page that names the object and holds the value).  A two-column table naming no object is a list of
-labels and values; on the object's own page its rows read as label lines (`label_readings`).  Tables with the objects as columns
-are not read: no single row would name the object its value belongs to."""
+labels and values; on the object's own page its rows read as label lines (`label_readings`).  Tables with the objects as
+columns are read by `columns`: there the header, not the row, names the object."""
 
 from __future__ import annotations
 
@@ -20,44 +20,49 @@ if TYPE_CHECKING:
     from .readings import Reading, Target
     from .values import Value
 
-__all__ = ["table_rows", "header_column", "label_readings"]
+__all__ = ["SEPARATOR", "header_column", "label_readings", "labelled_values", "row_cells", "squash", "table_rows", "whole_cell"]
 
 _ROW = re.compile(r"^\s*\|(.+)\|\s*$")
-_SEPARATOR = re.compile(r"^[\s|:-]+$")
+SEPARATOR = re.compile(r"^[\s|:-]+$")
 
 
-def _cells(line: str) -> list[str]:
+def row_cells(line: str) -> list[str]:
     m = _ROW.match(line)
     return [c.strip() for c in m.group(1).split("|")] if m else []
 
 
 def table_rows(text: str) -> list[tuple[list[str], list[str], str]]:
-    """Every data row of every table in `text`: (header cells, row cells, the row line as written)."""
+    """Every data row of every table in `text`: (header cells, row cells, the row line as written).  A table's
+    first row is its header only when a delimiter row (`|---|`) follows it, as Markdown defines a header; a table
+    without one (a definition list written as rows) has no header (`[]`) and every row is data."""
     out: list[tuple[list[str], list[str], str]] = []
+    lines = text.splitlines()
     header: list[str] | None = None
-    for line in text.splitlines():
-        cells = _cells(line)
+    for i, line in enumerate(lines):
+        cells = row_cells(line)
         if not cells:
             header = None
             continue
-        if _SEPARATOR.match(line):
+        if SEPARATOR.match(line):
             continue
         if header is None:
-            header = cells
-            continue
-        if len(cells) == len(header):
+            delimited = i + 1 < len(lines) and bool(row_cells(lines[i + 1])) and bool(SEPARATOR.match(lines[i + 1]))
+            header = cells if delimited else []
+            if delimited:
+                continue
+        if not header or len(cells) == len(header):
             out.append((header, cells, line.strip()))
     return out
 
 
-def _squash(s: str) -> str:
+def squash(s: str) -> str:
     return re.sub(r"[^a-z0-9]+", " ", s.lower()).strip()
 
 
 def header_column(header: list[str], dim_name: str, cues: re.Pattern[str]) -> int | None:
     """The column (never the first) whose header is the dimension: its name, or a header carrying a cue."""
     for j, h in enumerate(header[1:], start=1):
-        if _squash(h) == _squash(dim_name):
+        if squash(h) == squash(dim_name):
             return j
     hits = [j for j, h in enumerate(header[1:], start=1) if h and cues.search(h)]
     return hits[0] if len(hits) == 1 else None
@@ -70,7 +75,7 @@ def table_readings(
     """A reading per (row, target) where the row's first cell names the target object alone."""
     out: list[Reading] = []
     for header, cells, line in table_rows(text):
-        owners = [o for o in named if any(_squash(cells[0]) == _squash(n) for n in o.names)]
+        owners = [o for o in named if any(squash(cells[0]) == squash(n) for n in o.names)]
         if len(owners) != 1:
             continue
         for t in targets:
@@ -82,7 +87,7 @@ def table_readings(
                 continue
             vals = values_for(cells[j], prof, t.dim)
             if not vals:  # the header is the cell's context ("License" over "MIT")
-                vals = _labelled(header[j], cells[j], prof, t.dim, values_for)
+                vals = labelled_values(header[j], cells[j], prof, t.dim, values_for)
             if not vals:
                 continue
             v = vals[0]
@@ -98,18 +103,31 @@ def label_readings(
     on the object's own page each row reads as the headless line "Weight: 268 g" (the caller checks the page)."""
     out: list[Reading] = []
     for header, cells, line in table_rows(text):
-        if len(cells) != 2 or any(_squash(c) == _squash(n) for o in named for n in o.names for c in (*header, *cells)):
+        if len(cells) != 2 or any(squash(c) == squash(n) for o in named for n in o.names for c in (*header, *cells)):
             continue
-        if not cells[1] or not set(_squash(target.dim.name).split()) <= set(_squash(cells[0]).split()):
+        if not cells[1] or not set(squash(target.dim.name).split()) <= set(squash(cells[0]).split()):
             continue
-        vals = _labelled(cells[0], cells[1], prof, target.dim, values_for)
+        vals = labelled_values(cells[0], cells[1], prof, target.dim, values_for)
         if vals:
             v = vals[0]
             out.append(make(target.key, v.canonical, v.display, line, Attribution(target.obj.name, "fragment", ""), True))
     return out
 
 
-def _labelled(label: str, cell: str, prof: "Profile", dim: object, values_for: Callable[..., list["Value"]]) -> list["Value"]:
+def labelled_values(label: str, cell: str, prof: "Profile", dim: object, values_for: Callable[..., list["Value"]]) -> list["Value"]:
     """The values of `cell` read as the line "<label>: <cell>" (the label is the value's context)."""
     head = f"{label}: "
-    return [v for v in values_for(head + cell, prof, dim) if v.start >= len(head)]
+    found = [v for v in values_for(head + cell, prof, dim) if v.start >= len(head)]
+    if not found and prof.kind == "text" and squash(label) == squash(getattr(dim, "name", "")) and 0 < len(cell.strip()) <= 80:
+        return [whole_cell(cell, len(head))]  # a dimension of unknown kind: the cell under its own name, as written
+    return found
+
+
+def whole_cell(cell: str, start: int = 0) -> "Value":
+    """A table cell as the one value of a dimension whose kind the reader does not know, when the cell's label is
+    the dimension's own name ("99.9%" under "Uptime SLA"): a table cell holds one value, and its label says which."""
+    from .values import Value
+
+    text = cell.strip()
+    canonical = " ".join(re.findall(r"[\w'’.%$€£-]+", text.lower()))
+    return Value("text", canonical, text, start, start + len(text))

@@ -1,7 +1,8 @@
 """Main text, title, date and language of a fetched document.
 
 HTML goes through trafilatura's ``bare_extraction`` with comments off and
-tables kept (their cell text joins the main text), on a tree parsed once; the
+tables kept (their cell text joins the main text), on a tree parsed once, its
+definition lists written as the two-column tables they are (``definition_lists``); the
 title and date are found by trafilatura's own metadata steps for those two
 fields (``_title_and_date``); the title falls back to ``<title>``. The date is the publication date its metadata states
 (``page_date.metadata_date``: meta tags, ``<time datetime>``, JSON-LD, a date in the URL), as
@@ -33,6 +34,7 @@ from trafilatura.settings import Document, Extractor
 from trafilatura.utils import load_html
 
 from research_agent.tools.corpus_hygiene import decode_text
+from research_agent.tools.definition_lists import definition_lists_as_tables
 from research_agent.tools.page_date import metadata_date
 
 __all__ = ["HTML_TYPES", "TEXT_TYPES", "ExtractedPage", "decode_body", "extract_page", "media_type_for_path"]
@@ -89,6 +91,8 @@ def _extract_html(html: str, url: str) -> ExtractedPage:
     if tree is None:
         return ExtractedPage(title=fallback_title, text="", date=None, language=language)
     title, date = _title_and_date(tree, url, options.date_params)
+    if "<dl" in html.lower():
+        definition_lists_as_tables(tree)
     document = trafilatura.bare_extraction(tree, options=options)
     if not isinstance(document, Document):  # None: nothing extracted (a dict only with as_dict=True)
         return ExtractedPage(title=fallback_title, text="", date=None, language=language)
