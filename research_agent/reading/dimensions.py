@@ -52,7 +52,7 @@ _HEAD_UNITS: dict[str, str] = {**dict.fromkeys(_LENGTH, "m"), **dict.fromkeys(_M
 """The SI unit a quantity's head measures in: a range or height is a length, a weight a mass, storage bytes."""
 _HEAD_KINDS: dict[str, str] = {
     **dict.fromkeys(_MONEY, "money"),
-    **dict.fromkeys(_INFORMATION | _LENGTH | _MASS | {"size", "capacity", "latency", "area"}, "quantity"),
+    **dict.fromkeys(_INFORMATION | _LENGTH | _MASS | {"size", "capacity", "latency", "area", "rate"}, "quantity"),
     **dict.fromkeys(_DURATION, "duration"),
     **dict.fromkeys(_INTERVAL, "interval"),
     **dict.fromkeys(_LIST, "list"),

@@ -40,6 +40,7 @@ from .gates import refusal as gate_refusal
 from .polarity import asserted
 from .segment import split_sentences
 from .site import own_site, site_subject
+from .columns import column_readings
 from .tables import label_readings, table_readings
 from .values import Value, countries_named, find_values, nearest
 
@@ -167,7 +168,7 @@ def _free_text(sentence: str, dim: DimensionSpec) -> list[Value]:
     """An unknown dimension's value: the phrase after "<keyword> is/are/was/of", cut at the clause's end."""
     out = []
     for kw in dim.keywords:
-        for m in re.finditer(re.escape(kw) + r"\s+(?:is|are|was|were|of|:)\s+(?P<v>[^.;,()]{2,60})", sentence, re.I):
+        for m in re.finditer(re.escape(kw) + r"(?:\s+(?:is|are|was|were|of)|\s*:)\s+(?P<v>[^.;,()]{2,60})", sentence, re.I):
             v = re.split(r"\s+(?:limited|because|which|while|whereas|but|due|thanks|as of|according)\b", m["v"])[0].strip()
             if v:
                 out.append(Value("text", _canon_text(v), v, m.start("v"), m.start("v") + len(v)))
@@ -496,7 +497,9 @@ def read_page(
     discourse = Subjects(page_subject(title, named) or site_subject(url, title, named))
     common = page_vocabulary(text)
     best: dict[str, tuple[tuple[int, ...], Reading]] = {}
-    for row in table_readings(text, named, targets, profiles, values_for, Reading):
+    rows = table_readings(text, named, targets, profiles, values_for, Reading)
+    rows += column_readings(text, named, targets, profiles, values_for, Reading)
+    for row in rows:
         rank = (0, 0, int(row.canonical.lower() in _VAGUE), _HOW_RANK["name"], len(sentences))
         if row.cell not in best or rank < best[row.cell][0]:
             best[row.cell] = (rank, row)

@@ -1,0 +1,79 @@
+"""Tables as pages lay them out: a side-by-side table with a column per product, a table cell under a
+dimension the reader has no kind for, a label before a colon, a rate read as a quantity (issue 21, session 10).
+
+Products and wording are this file's own; none comes from a dev or test case."""
+
+from __future__ import annotations
+
+from research_agent.contract import DimensionSpec, ObjectSpec
+from research_agent.reading import Target, read_page
+
+from _read_kit import read
+
+SIDE_BY_SIDE = """Harbin Loom vs Teasel Frame: the spec sheet
+We lined both looms up in the workshop for a month.
+| Spec | Harbin Loom | Teasel Frame | Teasel Frame XL |
+|---|---|---|---|
+| Weaving width (cm) | 60 | 80 | 120 |
+| Weight | 14 kg | 9.5 kg | 16 kg |
+| Price | £640 | £480 | £790 |
+Both ship flat-packed."""
+
+
+def _read_all(text: str, objects: list[str], dims: list[str], title: str) -> dict[str, tuple[str, str]]:
+    objs = [ObjectSpec(name=o) for o in objects]
+    targets = [Target(f"{o.name}/{d}", o, DimensionSpec(name=d)) for o in objs for d in dims]
+    return {r.cell: (r.display, r.quote) for r in read_page(objs, targets, title, text)}
+
+
+def test_each_product_gets_the_value_in_its_own_column() -> None:
+    got = _read_all(SIDE_BY_SIDE, ["Harbin Loom", "Teasel Frame"], ["weight", "price"], "Harbin Loom vs Teasel Frame")
+    assert got["Harbin Loom/weight"][0] == "14 kg" and got["Teasel Frame/weight"][0] == "9.5 kg"
+    assert got["Harbin Loom/price"][0] == "£640" and got["Teasel Frame/price"][0] == "£480"
+    quote = got["Teasel Frame/weight"][1]
+    assert quote.startswith("| Spec | Harbin Loom | Teasel Frame |") and quote.endswith("| Weight | 14 kg | 9.5 kg | 16 kg |"), \
+        "the quote runs from the header that names the product down to the row"
+
+
+def test_a_sibling_model_column_is_never_read_for_the_product() -> None:
+    got = _read_all(SIDE_BY_SIDE, ["Teasel Frame XL"], ["weight"], "Looms compared")
+    assert got["Teasel Frame XL/weight"][0] == "16 kg"
+    only_frame = _read_all(SIDE_BY_SIDE, ["Teasel Frame"], ["weight"], "Looms compared")
+    assert only_frame["Teasel Frame/weight"][0] == "9.5 kg", "the XL's column is another product's"
+
+
+def test_a_unit_in_the_row_label_is_the_unit_of_its_bare_numbers() -> None:
+    got = _read_all(SIDE_BY_SIDE, ["Harbin Loom", "Teasel Frame"], ["weaving width"], "Looms compared")
+    assert got["Teasel Frame/weaving width"][0] == "80"
+    objs = [ObjectSpec(name="Teasel Frame")]
+    r = read_page(objs, [Target("Teasel Frame/weaving width", objs[0], DimensionSpec(name="weaving width"))],
+                  "Looms compared", SIDE_BY_SIDE)[0]
+    assert r.canonical == "0.8 m", "80 under 'Weaving width (cm)' is 80 cm"
+
+
+def test_a_row_whose_label_is_another_dimension_is_not_read() -> None:
+    got = _read_all(SIDE_BY_SIDE, ["Harbin Loom", "Teasel Frame"], ["warranty"], "Looms compared")
+    assert got == {}
+
+
+def test_a_cell_under_a_dimension_of_unknown_kind_is_read_as_written() -> None:
+    text = """Cloud render farms compared
+| Service | Queue priority | Render nodes |
+|---|---|---|
+| Pellucid Render | Tiered by plan | 400 |
+| Gantry Frames | Strict arrival order | 120 |"""
+    got = _read_all(text, ["Pellucid Render", "Gantry Frames"], ["queue priority"], "Cloud render farms compared")
+    assert got["Gantry Frames/queue priority"][0] == "Strict arrival order"
+    assert got["Pellucid Render/queue priority"][0] == "Tiered by plan"
+
+
+def test_a_label_before_a_colon_states_a_dimension_of_unknown_kind() -> None:
+    text = "Support hours: weekdays 8am to 6pm CET\nSupport channel: email and phone"
+    assert read("Quarrel Desk", "support hours", text) == "weekdays 8am to 6pm CET"
+
+
+def test_a_rate_is_a_quantity_in_its_unit() -> None:
+    assert read("Lintel API", "rate limit",
+                "Lintel API has a rate limit of 900 requests per minute per key; bursts are queued.") == "900 requests per minute"
+    assert read("Moorhen Savings", "interest rate",
+                "Moorhen Savings pays an interest rate of 4.2% on balances up to £10,000.") == "4.2%"
