@@ -229,7 +229,7 @@ def _headless(quote: str) -> bool:
     if not words:
         return False
     first = words[0].casefold()
-    if first not in _HEADLESS_START and not re.match(r"\s*(?:[\w'’ -]{1,30}:|\|\s*[\w'’ ()-]{1,30}\s*\|)", quote):
+    if first not in _HEADLESS_START and not re.match(r"\s*(?:[\w'’ -]{1,30}:|\|?\s*[\w'’ ()-]{1,30}\s*\|)", quote):
         return False
     return not any(_is_name_word(w) and w.strip(".,").casefold() not in MONTHS and not w.isupper() for w in words[1:])
 
