@@ -3,13 +3,15 @@
 An HTML definition list (``<dl>``) pairs each term (``<dt>``) with its description (``<dd>``): a spec sheet's
 "Suction power" → "6,000 Pa".  The extractor writes ``<dt>`` and ``<dd>`` as separate list items, so the pairing
 is lost and a reader sees a label on one line and a bare value on the next.  Before extraction each list
-becomes a table with an empty header and one row per (term, description) — the shape a label table already
-has — so the reader reads it as it reads "| Weight | 268 g |".  A description after several terms is paired with the last one;
+becomes a table with one row per (term, description) — the shape a label table already has — so the reader
+reads it as it reads "| Weight | 268 g |"; the extractor writes such a table with no delimiter row, so none of its
+rows is a header (`reading.tables.table_rows`).  A description after several terms is paired with the last one;
 a list with no pair is left alone.
 """
 
 from __future__ import annotations
 
+from lxml.etree import SubElement
 from lxml.html import HtmlElement, fromstring
 
 __all__ = ["definition_lists_as_tables"]
@@ -22,11 +24,11 @@ def definition_lists_as_tables(tree: HtmlElement) -> None:
         parent = dl.getparent()
         if not rows or parent is None:
             continue
-        table = fromstring("<table><tr><th></th><th></th></tr></table>")  # a list has no header: every pair is a row
+        table = fromstring("<table></table>")
         for term, description in rows:
-            row = fromstring("<table><tr><td></td><td></td></tr></table>").find(".//tr")
-            row[0].text, row[1].text = term, description
-            table.append(row)
+            row = SubElement(table, "tr")
+            SubElement(row, "td").text = term
+            SubElement(row, "td").text = description
         table.tail = dl.tail
         parent.replace(dl, table)
 

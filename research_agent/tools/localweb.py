@@ -115,13 +115,9 @@ def iter_corpus(root: Path, skipped: list[tuple[Path, str]] | None = None) -> It
         yield CorpusFile(url=url, host=host, path=path)
 
 
-def _media_type(path: Path) -> str:
-    return file_media_type(path)
-
-
 def _file_body(path: Path) -> tuple[bytes, str]:
     """The bytes to send and their content type: text transcoded to UTF-8."""
-    media = _media_type(path)
+    media = file_media_type(path)
     data = path.read_bytes()
     if not media.startswith("text/"):
         return data, media

@@ -66,9 +66,8 @@ from research_agent.tools.localweb import CorpusFile, iter_corpus
 from research_agent.tools.media_type import file_media_type
 from research_agent.tools.search import SearchResult
 
-__all__ = ["INDEXED_SUFFIXES", "LADDER_WORDS", "LocalIndex", "LocalSearch", "corpus_signature", "fts_query", "query_tokens"]
+__all__ = ["INDEXED_TYPES", "LADDER_WORDS", "LocalIndex", "LocalSearch", "corpus_signature", "fts_query", "query_tokens"]
 
-INDEXED_SUFFIXES = frozenset({".html", ".htm", ".md", ".txt"})
 INDEXED_TYPES = frozenset({"text/html", "text/markdown", "text/plain"})
 """What is indexed: HTML, Markdown and plain text, by name or, for a file whose name has no extension (a saved
 page "/help/faq"), by its first bytes (`media_type`)."""
