@@ -91,8 +91,7 @@ def _extract_html(html: str, url: str) -> ExtractedPage:
     if tree is None:
         return ExtractedPage(title=fallback_title, text="", date=None, language=language)
     title, date = _title_and_date(tree, url, options.date_params)
-    if "<dl" in html.lower():
-        definition_lists_as_tables(tree)
+    definition_lists_as_tables(tree)
     document = trafilatura.bare_extraction(tree, options=options)
     if not isinstance(document, Document):  # None: nothing extracted (a dict only with as_dict=True)
         return ExtractedPage(title=fallback_title, text="", date=None, language=language)
