@@ -424,14 +424,25 @@ _DEF_COPULA = re.compile(
 _DEF_END = re.compile(r"[;:]|,\s+(?:who|which|where|whose|and|but|while)\b|\s+(?:who|which|that|whose)\b|\.\s*$")
 
 
+_TITLE_KIND = re.compile(r"\s*[^()]{1,150}?\s\((?P<kind>\d{4}(?:\s+[a-z][\w-]*){1,3})\)\s*")
+"""A title whose parenthesis tells it apart by year and kind ("Moonfall (2019 film)"): it defines the name as
+"a 2019 film", as a copula would."""
+
+_YEAR_AFTER_NAME = re.compile(r"\(\s*\d{4}\s*\)\s*$")
+"""A year in parentheses right before the definition ("Tides (2011) is an … album"): the defined work's year."""
+
+
 def _definition_window(sentence: str) -> tuple[int, int] | None:
-    """The span of the first copula's complement ("is an American film director" → "American film director")."""
+    """The span of the first copula's complement ("is an American film director" → "American film director"),
+    with a year in parentheses right before it; for a title line, its parenthesis of year and kind."""
     masked = mask_parentheses(sentence)
     m = _DEF_COPULA.search(masked)
     if not m:
-        return None
+        titled = _TITLE_KIND.fullmatch(sentence)
+        return titled.span("kind") if titled else None
     end = _DEF_END.search(masked, m.end())
-    return m.start(), end.start() if end else len(sentence)
+    year = _YEAR_AFTER_NAME.search(sentence, 0, m.start())
+    return year.start() if year else m.start(), end.start() if end else len(sentence)
 
 
 _RATE = re.compile(r"(?<=\d)\s*/\s*(?:user|seat|member|agent|mo|month)s?\b|(?<=\d)\s+(?:per|a|each)\s+(?:user|seat|member|agent|month)\b", re.I)

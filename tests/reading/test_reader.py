@@ -132,3 +132,8 @@ def test_a_parsed_owner_needs_the_dimensions_word_in_the_values_own_clause() -> 
     text = ("After years of growth, in 1974 Corvo Line merged with Delta Cruises, a separate company founded "
             "in 1960 by two brothers.")
     assert read("Corvo Line", "founded", text, title="Shipping lines", others=("Delta Cruises",)) is None
+
+
+def test_a_year_in_parentheses_before_the_definition_is_the_works_year() -> None:
+    text = "Moonfall Rising (1984) is a low-budget Welsh thriller directed by Ina Holt."
+    assert read("Moonfall Rising", DimensionSpec(name="year", kind="date"), text) == "1984"

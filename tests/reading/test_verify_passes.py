@@ -103,3 +103,18 @@ def test_a_model_name_must_stand_where_the_dimension_puts_it(value: str, refused
              'Oskar Brenn.')
     checked = _check("Glass Orchard", "director", value, quote, "Glass Orchard")
     assert checked.refusal == ("other_value" if refused else None) and (checked.value is None) is refused
+
+
+@pytest.mark.parametrize("quote, title", [
+    ("Moonfall Rising (1984 film)", "Moonfall Rising (1984 film)"),  # the title's parenthesis: "a 1984 film"
+    ("Moonfall Rising (1984) is a low-budget Welsh thriller directed by Ina Holt.", "Moonfall Rising"),
+])
+def test_a_year_in_parentheses_after_a_works_title_dates_the_work(quote: str, title: str) -> None:
+    checked = _check("Moonfall Rising", DimensionSpec(name="year", kind="date"), "1984", quote, title)
+    assert checked.refusal is None and checked.value is not None and checked.value.canonical == "1984"
+
+
+def test_a_title_line_gives_its_own_year_only() -> None:
+    checked = _check("Moonfall Rising", DimensionSpec(name="year", kind="date"), "1990", "Moonfall Rising (1984 film)",
+                     "Moonfall Rising (1984 film)")
+    assert checked.value is None
