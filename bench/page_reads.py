@@ -1,0 +1,44 @@
+"""Page by page: of the gold values a synthetic case's pages write, how many the reader reads from that page (docs/reader.md).
+
+A cell is confirmed only when two independent pages state it, so a rule that reads one more page right often moves
+no cell; this counts the reader's work where it happens.  For every page of every case and every gold cell whose
+value (one of its gold forms) the page's extracted text writes: the reader's reading for that cell on that page is
+*right* (a gold form), *other* (another value: a misreading) or *missed* (none).  Pages are extracted as the visit
+tool extracts them (`tools.extract.extract_page`) and read with the case's contract (`reading.read_page`); the
+search, the stop rules and the support check play no part.
+
+Splits as in bench/heldout.py: dev = evalsets_dev/ + dev2 + dev3 + dev4, test = evalsets_test/, test2 =
+evalsets_test2/.  Totals only: never a case, a value or a quote (docs/splits.md).
+
+Usage: python bench/page_reads.py [--split dev|test|test2|all]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from research_agent.config import REPO_ROOT
+from research_agent.evals.page_reads import count_split
+
+SPLITS = {
+    "dev": [REPO_ROOT / "evalsets_dev", REPO_ROOT / "evalsets_dev2", REPO_ROOT / "evalsets_dev3", REPO_ROOT / "evalsets_dev4"],
+    "test": [REPO_ROOT / "evalsets_test"],
+    "test2": [REPO_ROOT / "evalsets_test2"],
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--split", choices=[*SPLITS, "all"], default="all")
+    args = parser.parse_args(argv)
+    names = list(SPLITS) if args.split == "all" else [args.split]
+    print(f"{'split':8} {'pages':>6} {'gold written':>13} {'read right':>11} {'other value':>12} {'missed':>7}")
+    for name in names:
+        r = count_split(SPLITS[name])
+        print(f"{name:8} {r.pages:>6} {r.written:>13} {r.right:>11} {r.other:>12} {r.missed:>7}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,74 @@
+"""Page by page: of the gold values a synthetic case's pages write, how many the reader reads from that page.
+
+A cell is confirmed only when two independent pages state it, so a rule that reads one more page right often moves
+no cell; this counts the reader's work where it happens.  For every page of a case and every gold cell whose value
+(one of its gold forms) the page's extracted text writes, the reader's reading for that cell on that page is
+*right* (a gold form), *other* (another value: a misreading) or *missed* (none).  Pages are extracted as the visit
+tool extracts them (`tools.extract.extract_page`) and read with the case's contract (`reading.read_page`); the
+search, the stop rules and the support check play no part.  `bench/page_reads.py` prints the totals per split.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = ["Reads", "count_case", "count_split"]
+
+
+@dataclass
+class Reads:
+    pages: int = 0
+    written: int = 0
+    right: int = 0
+    other: int = 0
+
+    @property
+    def missed(self) -> int:
+        return self.written - self.right - self.other
+
+
+def _page_text(path: Path, url: str) -> tuple[str, str]:
+    from research_agent.tools.extract import decode_body, extract_page
+    from research_agent.tools.media_type import file_media_type
+
+    page = extract_page(decode_body(path.read_bytes()), url, content_type=file_media_type(path))
+    return page.title or "", page.text
+
+
+def count_case(root: Path, into: Reads) -> None:
+    """Add one case's page reads to `into`."""
+    from research_agent.evals.case import load_case
+    from research_agent.evals.realdata_score import gold_match
+    from research_agent.reading import Target, read_page
+
+    contract = load_case(root).contract_model()
+    gold: dict[str, list[str]] = json.loads((root / "gold.json").read_text(encoding="utf-8"))["cells"]
+    targets = [Target(f"{o.name}/{d.name}", o, d) for o in contract.objects for d in contract.dimensions]
+    for path in sorted(p for p in (root / "pages").rglob("*") if p.is_file()):
+        url = "https://" + path.relative_to(root / "pages").as_posix()
+        title, text = _page_text(path, url)
+        into.pages += 1
+        readings = {r.cell: r for r in read_page(contract.objects, targets, title, text, url)}
+        lowered = " ".join(text.split()).lower()
+        for cell, forms in gold.items():
+            if not any(" ".join(f.split()).lower() in lowered for f in forms):
+                continue
+            into.written += 1
+            r = readings.get(cell)
+            if r is None:
+                continue
+            if gold_match(r.display, forms) or gold_match(r.canonical, forms):
+                into.right += 1
+            else:
+                into.other += 1
+
+
+def count_split(folders: list[Path]) -> Reads:
+    total = Reads()
+    for folder in folders:
+        for root in sorted(p.parent for p in folder.glob("*/gold.json")):
+            if (root / "case.toml").is_file():
+                count_case(root, total)
+    return total
