@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from .agents import agent_family
 from .lexicon import Family, cue_pattern, family_named, infer_kind
 
 if TYPE_CHECKING:
@@ -45,14 +46,16 @@ _MONEY = frozenset("price pricing cost fee charge salary income revenue budget f
 _INFORMATION = frozenset("storage memory ram quota disk bandwidth".split())
 _LENGTH = frozenset("height length range distance width depth altitude elevation reach".split())
 _MASS = frozenset("weight mass".split())
-_DURATION = frozenset("trial retention warranty lifetime lifespan".split())
+_DURATION = frozenset("trial retention warranty lifetime lifespan life runtime window".split())
+_PHYSICAL = frozenset("speed velocity power output resolution brightness voltage torque loudness".split())
+"""Heads that name a physical quantity written with a unit ("top speed", "suction power", "sensor resolution")."""
 _INTERVAL = frozenset("cadence frequency interval schedule".split())
 _LIST = frozenset("platform integration browser".split())
 _HEAD_UNITS: dict[str, str] = {**dict.fromkeys(_LENGTH, "m"), **dict.fromkeys(_MASS, "kg"), **dict.fromkeys(_INFORMATION, "B")}
 """The SI unit a quantity's head measures in: a range or height is a length, a weight a mass, storage bytes."""
 _HEAD_KINDS: dict[str, str] = {
     **dict.fromkeys(_MONEY, "money"),
-    **dict.fromkeys(_INFORMATION | _LENGTH | _MASS | {"size", "capacity", "latency", "area", "rate"}, "quantity"),
+    **dict.fromkeys(_INFORMATION | _LENGTH | _MASS | _PHYSICAL | {"size", "capacity", "latency", "area", "rate"}, "quantity"),
     **dict.fromkeys(_DURATION, "duration"),
     **dict.fromkeys(_INTERVAL, "interval"),
     **dict.fromkeys(_LIST, "list"),
@@ -146,6 +149,11 @@ def meaning(name: str) -> Meaning:
     select = next((SELECTORS[w] for m in mods for w in (m.text.lower(), m.lemma_.lower()) if w in SELECTORS), None)
     plural = head_tok is not None and head_tok.tag_ in ("NNS", "NNPS")
     family = _family_through(low, head, plural, any(m.pos_ in ("NOUN", "PROPN") for m in mods))
+    if head is not None and head not in _HEAD_KINDS and (family is None or family.kind in ("date", "words")) \
+            and (agent := agent_family(head)) is not None:
+        # "publisher", "distributor": who did the verb, never when ("published in 1998"); an instrument noun
+        # ("processor", "charger") stays a text dimension, read as written
+        return Meaning(name, head, "text", agent, None, select, words)
     if head in _LIMITS and (noun := next((m for m in mods if m.pos_ == "NOUN" and m.dep_ == "compound"), None)) is not None:
         inner = meaning(noun.text)
         if inner.kind in ("text", "count"):  # "seat limit": a count of seats, the largest
@@ -155,6 +163,10 @@ def meaning(name: str) -> Meaning:
         inner = meaning(noun.text)
         if inner.kind != "text":
             return Meaning(name, inner.head, inner.kind, inner.family, inner.counted, select, words)
+        if head == "level" and family is None:  # "noise level": a level of something the head does not type is a quantity
+            return Meaning(name, head, "quantity", None, None, select, words)
+    if head == "time" and family is None and mods:  # "charging time", "flight time": how long the activity takes
+        return Meaning(name, head, "duration", None, None, select, words)
     if head is not None and head in _HEAD_KINDS and not (head in _GENERIC and family is not None):
         kind = _HEAD_KINDS[head]
         return Meaning(name, head, kind, family if family is not None and family.kind == kind else None, None,

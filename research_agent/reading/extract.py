@@ -220,7 +220,8 @@ def _values_for(sentence: str, prof: Profile, dim: DimensionSpec) -> list[Value]
             out += find_values(sentence, k, unit=dim.unit)
         return sorted(out, key=lambda v: v.start)
     if kind == "text":
-        return _free_text(sentence, dim)
+        named = _phrase_values(sentence, prof, dim) if prof.family is not None and prof.family.patterns else []
+        return named or _free_text(sentence, dim)
     if kind == "nationality" and prof.family is not None and prof.family.name == "country":
         # a place's country is the country its definition puts it in ("X is a lake in Oregon, United States");
         # elsewhere a country named is where something happened, not what the object is

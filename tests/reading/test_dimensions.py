@@ -24,10 +24,21 @@ from _read_kit import read
     ("supported platforms", "list", None),
     ("latest version", "version", "newest"),
     ("distributor", "text", None),            # an unknown head: no guessed kind
+    ("top speed", "quantity", "max"),         # a physical quantity written with a unit
+    ("motor output", "quantity", None),
+    ("battery life", "duration", None),       # how long something lasts
+    ("cancellation window", "duration", None),
+    ("boot time", "duration", None),          # an activity's time is how long it takes
+    ("vibration level", "quantity", None),    # a level of something untyped is a quantity
 ])
 def test_the_head_decides_the_kind_and_modifiers_select(name: str, kind: str, select: str | None) -> None:
     m = meaning(name)
     assert (m.kind, m.select) == (kind, select)
+
+
+def test_how_long_something_lasts_or_takes_is_read_as_a_duration() -> None:
+    assert read("Skiff 3", "boot time", "Skiff 3 boots in 2 minutes and idles at 9 W.") == "2 minutes"
+    assert read("Skiff 3", "battery life", "Skiff 3 runs for about 9 hours on one battery charge at 40 W.") == "9 hours"
 
 
 def test_a_launch_price_is_read_as_money_not_as_the_launch_year() -> None:
