@@ -118,9 +118,19 @@ def labelled_values(label: str, cell: str, prof: "Profile", dim: object, values_
     """The values of `cell` read as the line "<label>: <cell>" (the label is the value's context)."""
     head = f"{label}: "
     found = [v for v in values_for(head + cell, prof, dim) if v.start >= len(head)]
-    if not found and prof.kind == "text" and squash(label) == squash(getattr(dim, "name", "")) and 0 < len(cell.strip()) <= 80:
+    if not found and prof.kind == "text" and _names_dimension(label, getattr(dim, "name", "")) and 0 < len(cell.strip()) <= 80:
         return [whole_cell(cell, len(head))]  # a dimension of unknown kind: the cell under its own name, as written
     return found
+
+
+def _names_dimension(label: str, dim_name: str) -> bool:
+    """A label names the dimension when it holds the dimension's name, give or take a parenthesis (a unit, a
+    condition) or one word more: "Uptime SLA (monthly)" and "Guaranteed uptime SLA" name "uptime SLA". A row's
+    label says what its value is; a writer adds a unit or a qualifier to it, not another subject."""
+    bare = squash(re.sub(r"\([^)]*\)", " ", label))
+    want = squash(dim_name).split()
+    have = bare.split()
+    return bool(want) and set(want) <= set(have) and len(have) - len(want) <= 1
 
 
 def whole_cell(cell: str, start: int = 0) -> "Value":

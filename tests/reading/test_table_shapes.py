@@ -67,6 +67,21 @@ def test_a_cell_under_a_dimension_of_unknown_kind_is_read_as_written() -> None:
     assert got["Pellucid Render/queue priority"][0] == "Tiered by plan"
 
 
+def test_a_label_holding_the_dimensions_name_with_a_unit_or_a_qualifier_names_it() -> None:
+    text = """Ferrule Bank: account at a glance
+| Feature | Detail |
+|---|---|
+| Overdraft buffer (personal accounts) | shared across joint holders |
+| Card issuance | within a week |"""
+    got = _read_all(text, ["Ferrule Bank"], ["overdraft buffer"], "Ferrule Bank")
+    assert got["Ferrule Bank/overdraft buffer"][0] == "shared across joint holders"
+    qualified = text.replace("Overdraft buffer (personal accounts)", "Arranged overdraft buffer")
+    assert _read_all(qualified, ["Ferrule Bank"], ["overdraft buffer"], "Ferrule Bank")["Ferrule Bank/overdraft buffer"][0] \
+        == "shared across joint holders"
+    other = text.replace("Overdraft buffer (personal accounts)", "Overdraft buffer fee for business accounts")
+    assert _read_all(other, ["Ferrule Bank"], ["overdraft buffer"], "Ferrule Bank") == {}  # another thing than the dimension
+
+
 def test_a_label_before_a_colon_states_a_dimension_of_unknown_kind() -> None:
     text = "Support hours: weekdays 8am to 6pm CET\nSupport channel: email and phone"
     assert read("Quarrel Desk", "support hours", text) == "weekdays 8am to 6pm CET"
