@@ -104,3 +104,9 @@ def test_where_and_how_someone_died_are_a_place_and_a_cause_not_a_date() -> None
     assert read("Ilse Varga", "cause of death", text) == "tuberculosis"
     assert read("Ilse Varga", "death place", text) == "Davos, Switzerland"
     assert read("Ilse Varga", "died", text) == "1950"
+
+
+def test_a_birth_note_gives_the_place_after_the_date() -> None:
+    text = "Tamsin Orr (born Tamsin Vale on 2 May 1971, Dunmore, Ireland) is a folk singer and fiddler."
+    assert read("Tamsin Orr", "place of birth", text) == "Dunmore, Ireland"
+    assert read("Tamsin Orr", "place of birth", "Tamsin Orr (born 2 May 1971) is a folk singer from Galway.") is None
