@@ -71,8 +71,8 @@ def agent_family(head: str) -> Family | None:
     return Family(
         f"agent:{verb}", "person", ((head.lower(),),), (noun + "s?", past),
         patterns=(
-            # "developed by X", "developed and published by X", "distributed in Europe by X"
-            rf"\b(?:{past})\s+(?:(?:and|,)\s+[a-z]+ed\s+)?(?:[a-z]+\s+[A-Z][\w-]*\s+)?by\s+(?:the\s+)?(?P<v>NAME)",
+            # "developed by X", "Developed by X and …", "developed and published by X", "distributed in Europe by X"
+            rf"\b(?i:{past})\s+(?:(?:and|,)\s+[a-z]+ed\s+)?(?:[a-z]+\s+[A-Z][\w-]*\s+)?by\s+(?:the\s+)?(?P<v>NAME)",
             rf"\b{noun}s?(?:\s+is|\s+was|,)?\s+(?P<v>NAME)",  # "developer Tidewell Studios", "its publisher, Korra"
         ),
         query_words=(head.lower(),),

@@ -19,6 +19,11 @@ def test_each_agent_noun_takes_the_agent_of_its_own_verb(dim: str, value: str) -
     assert read("Harbour Run", dim, GAME) == value
 
 
+def test_a_participle_opening_the_sentence_names_the_agent_too() -> None:
+    text = "Developed by Tidewell Studios and published by Korra Interactive, the game follows a harbour pilot."
+    assert read("Harbour Run", "developer", text) == "Tidewell Studios"
+
+
 def test_an_agent_noun_is_never_answered_by_the_year_of_its_verb() -> None:
     assert read("Harbour Run", "publisher", "Harbour Run was published in 1998.") is None
     assert read("Moonfall", "distributor", "Moonfall is a 2019 film released by Arc Pictures.") is None
