@@ -48,7 +48,7 @@ _LENGTH = frozenset("height length range distance width depth altitude elevation
 _MASS = frozenset("weight mass".split())
 _DURATION = frozenset("trial retention warranty lifetime lifespan life runtime window".split())
 _PHYSICAL = frozenset("speed velocity power output resolution brightness voltage torque loudness".split())
-"""Heads that name a physical quantity written with a unit ("top speed", "suction power", "sensor resolution")."""
+"""Heads that name a physical quantity written with a unit ("motor output", "peak brightness", "screen resolution")."""
 _INTERVAL = frozenset("cadence frequency interval schedule".split())
 _LIST = frozenset("platform integration browser".split())
 _HEAD_UNITS: dict[str, str] = {**dict.fromkeys(_LENGTH, "m"), **dict.fromkeys(_MASS, "kg"), **dict.fromkeys(_INFORMATION, "B")}
@@ -163,9 +163,9 @@ def meaning(name: str) -> Meaning:
         inner = meaning(noun.text)
         if inner.kind != "text":
             return Meaning(name, inner.head, inner.kind, inner.family, inner.counted, select, words)
-        if head == "level" and family is None:  # "noise level": a level of something the head does not type is a quantity
+        if head == "level" and family is None:  # "vibration level": a level of something the head does not type is a quantity
             return Meaning(name, head, "quantity", None, None, select, words)
-    if head == "time" and family is None and mods:  # "charging time", "flight time": how long the activity takes
+    if head == "time" and family is None and mods:  # "boot time", "delivery time": how long the activity takes
         return Meaning(name, head, "duration", None, None, select, words)
     if head is not None and head in _HEAD_KINDS and not (head in _GENERIC and family is not None):
         kind = _HEAD_KINDS[head]

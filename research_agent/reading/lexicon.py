@@ -154,7 +154,7 @@ FAMILIES: tuple[Family, ...] = (
     Family("birthplace", "place", (("birthplace",), ("born", "where"), ("place", "birth"), ("hometown",)),
            (r"born", r"native of", r"hometown", r"raised"),
            patterns=(r"\bborn\b[^.;()]{0,40}?\bin\s+(?:the\s+)?(?P<v>PLACE)", r"\bnative of\s+(?P<v>PLACE)",
-                     # a birth note gives the place after the date: "(born 4 April 1963, Kingston, Jamaica)"
+                     # a birth note gives the place after the date: "(born 2 May 1971, Dunmore, Ireland)"
                      r"\(born\b[^;()]{0,40}?\b\d{4},\s+(?P<v>PLACE)\)"),
            query_words=("born in",)),
     # "Where did X die?", "How did X die?": the place and the cause, not the date (before `died`)

@@ -125,8 +125,9 @@ def labelled_values(label: str, cell: str, prof: "Profile", dim: object, values_
 
 def _names_dimension(label: str, dim_name: str) -> bool:
     """A label names the dimension when it holds the dimension's name, give or take a parenthesis (a unit, a
-    condition) or one word more: "Uptime SLA (monthly)" and "Guaranteed uptime SLA" name "uptime SLA". A row's
-    label says what its value is; a writer adds a unit or a qualifier to it, not another subject."""
+    condition) or one word more: "Overdraft buffer (personal accounts)" and "Arranged overdraft buffer" name
+    "overdraft buffer". A row's label says what its value is; a writer adds a unit or a qualifier to it, not
+    another subject."""
     bare = squash(re.sub(r"\([^)]*\)", " ", label))
     want = squash(dim_name).split()
     have = bare.split()
