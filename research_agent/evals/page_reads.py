@@ -42,15 +42,15 @@ def count_case(root: Path, into: Reads) -> None:
     from research_agent.evals.case import load_case
     from research_agent.evals.realdata_score import gold_match
     from research_agent.reading import Target, read_page
+    from research_agent.tools.localweb import iter_corpus
 
     contract = load_case(root).contract_model()
     gold: dict[str, list[str]] = json.loads((root / "gold.json").read_text(encoding="utf-8"))["cells"]
     targets = [Target(f"{o.name}/{d.name}", o, d) for o in contract.objects for d in contract.dimensions]
-    for path in sorted(p for p in (root / "pages").rglob("*") if p.is_file()):
-        url = "https://" + path.relative_to(root / "pages").as_posix()
-        title, text = _page_text(path, url)
+    for page in iter_corpus(root):  # the files and addresses a run serves
+        title, text = _page_text(page.path, page.url)
         into.pages += 1
-        readings = {r.cell: r for r in read_page(contract.objects, targets, title, text, url)}
+        readings = {r.cell: r for r in read_page(contract.objects, targets, title, text, page.url)}
         lowered = " ".join(text.split()).lower()
         for cell, forms in gold.items():
             if not any(" ".join(f.split()).lower() in lowered for f in forms):

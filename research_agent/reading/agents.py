@@ -7,8 +7,8 @@ date) and was answered by a year.
 
 The verb is found from the noun by English morphology (develop-er, distribut-or, manufactur-er, suppl-ier) and kept
 only when spaCy's lemma index knows it as a verb while the noun itself is no verb ("number", "water", "monitor" are
-verbs of their own, not agents); its past forms come from the same tables (regular -ed, and the lemmatizer's
-exceptions for "built", "made", "written").
+verbs of their own, not agents); its past forms come from the same tables (the lemmatizer's exceptions for
+"built", "made", "written", else the regular -ed).
 """
 
 from __future__ import annotations
