@@ -11,6 +11,7 @@ search, the stop rules and the support check play no part.  `bench/page_reads.py
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -37,6 +38,12 @@ def _page_text(path: Path, url: str) -> tuple[str, str]:
     return page.title or "", page.text
 
 
+def _written(form: str, lowered: str) -> bool:
+    """The page writes the gold form as words of its own: "4" is not written by "2024", nor "yes" by "eyes"."""
+    squashed = " ".join(form.split()).lower()
+    return bool(squashed) and re.search(r"(?<!\w)" + re.escape(squashed) + r"(?!\w)", lowered) is not None
+
+
 def count_case(root: Path, into: Reads) -> None:
     """Add one case's page reads to `into`."""
     from research_agent.evals.case import load_case
@@ -53,7 +60,7 @@ def count_case(root: Path, into: Reads) -> None:
         readings = {r.cell: r for r in read_page(contract.objects, targets, title, text, page.url)}
         lowered = " ".join(text.split()).lower()
         for cell, forms in gold.items():
-            if not any(" ".join(f.split()).lower() in lowered for f in forms):
+            if not any(_written(f, lowered) for f in forms):
                 continue
             into.written += 1
             r = readings.get(cell)

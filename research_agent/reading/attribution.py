@@ -240,6 +240,9 @@ class Subjects:
         if subject.obj is None and self.current is not None and subject.start == 0 and " " not in subject.text.strip() \
                 and not parsed_subject(sentence, subject.start, subject.end):
             return  # one word opening the sentence, an imperative or a label ("Download …", "Note: …"), is no new subject
+        if subject.obj is None and self.current is not None and self.current == self.page_object \
+                and _name_tail(subject.text, self.current):
+            return  # on its own page "the K9" still speaks of "Brindle K9": the maker's name is left out, no one new
         self.current = subject.obj
         self.weak = subject.how == "partial"
 
@@ -250,6 +253,12 @@ class Subjects:
         if self.weak:
             return "partial"
         return how if self.current == self.page_object else "carried"
+
+
+def _name_tail(text: str, name: str) -> bool:
+    """`text` is the last words of `name` and not the whole of it ("K9" of "Brindle K9")."""
+    words, full = re.sub(r"^(?:the|a|an)\s+", "", text.strip(), flags=re.I).split(), name.split()
+    return 0 < len(words) < len(full) and [w.lower() for w in full[-len(words):]] == [w.lower() for w in words]
 
 
 @lru_cache(maxsize=1024)

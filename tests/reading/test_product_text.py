@@ -312,3 +312,18 @@ def test_a_label_table_speaks_for_no_object_on_another_objects_page() -> None:
 def test_the_support_check_reads_a_label_row_as_a_label_line() -> None:
     assert attributed("| Net weight | 11.6 kg |", ["Orlo T4"], "Orlo T4")
     assert not attributed("| Net weight | 11.6 kg |", ["Orlo T4"], "Brack M2")
+
+
+# ------------------------------------------------------------ a product named without its maker on its own page
+
+
+def test_the_model_named_without_its_maker_is_still_the_page_subject() -> None:
+    text = ("Brindle K9\nMade for long walks. The K9 pairs a quiet motor with a folding frame.\nSpecs\n"
+            "- Motor: 350 W\n- Weight: 14.2 kg")
+    assert read("Brindle K9", "weight", text) == "14.2 kg"
+
+
+def test_another_model_of_the_same_maker_is_a_new_subject() -> None:
+    text = ("Brindle K9\nMade for long walks. The Brindle K7 pairs a quiet motor with a folding frame.\nSpecs\n"
+            "- Weight: 14.2 kg")
+    assert read("Brindle K9", "weight", text) is None
