@@ -327,3 +327,7 @@ def test_another_model_of_the_same_maker_is_a_new_subject() -> None:
     text = ("Brindle K9\nMade for long walks. The Brindle K7 pairs a quiet motor with a folding frame.\nSpecs\n"
             "- Weight: 14.2 kg")
     assert read("Brindle K9", "weight", text) is None
+
+
+def test_a_places_country_is_the_whole_its_definition_puts_it_in() -> None:
+    assert read("Skarvik", "country", "Skarvik is a fishing town on the west coast of Norway.") == "Norway"

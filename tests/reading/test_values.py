@@ -504,3 +504,11 @@ def test_everyday_units_of_product_specs_are_quantities(sentence: str, expected:
 
 def test_a_unit_letter_needs_its_number() -> None:
     assert find_values("Model V and the L series", "quantity") == []
+
+
+def test_a_country_is_named_as_the_whole_a_part_belongs_to_or_by_its_possessive() -> None:
+    from research_agent.reading.values import countries_named
+
+    assert [c.display for c in countries_named("Skarvik is a town on the west coast of Norway.")] == ["Norway"]
+    assert [c.display for c in countries_named("Calheta is the seat of Portugal's smallest district.")] == ["Portugal"]
+    assert countries_named("Norway is a country.") == []  # a country as the subject locates nothing

@@ -69,12 +69,13 @@ def countries_named(sentence: str) -> list[Value]:
     """Every country the sentence names as a location ("in Canada", "Oregon, United States"), in text order,
     canonical as `nationalities` gives it: where a thing is, not what a person is."""
     countries = _tables()[1]
-    return [Value("nationality", countries[m["c"]], m["c"], m.start("c"), m.end("c"))
-            for m in _country_names().finditer(sentence)]
+    found = [("c" if m["c"] else "p", m) for m in _country_names().finditer(sentence)]
+    return [Value("nationality", countries[m[g]], m[g], m.start(g), m.end(g)) for g, m in found]
 
 
 @lru_cache(maxsize=1)
 def _country_names() -> re.Pattern[str]:
-    """A country as the last part of a location: "in (the) <country>", "<place>, <country>"."""
+    """A country as the last part of a location: "in (the) <country>", "<place>, <country>", a part of it ("the
+    west coast of <country>", "a province of <country>") or its possessive ("<country>'s largest port")."""
     names = "|".join(re.escape(c) for c in sorted(_tables()[1], key=len, reverse=True))
-    return re.compile(rf"(?:\bin\s+(?:the\s+)?|,\s+)(?P<c>{names})(?![\w-])")
+    return re.compile(rf"(?:\b(?:in|of)\s+(?:the\s+)?|,\s+)(?P<c>{names})(?![\w-])|(?<![\w-])(?P<p>{names})(?=['’]s\b)")
