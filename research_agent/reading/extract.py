@@ -35,6 +35,7 @@ from .acronyms import expansions, is_acronym
 from .dimensions import Profile, head_unit, infer_profile, meaning, profile_of, select_value, unit_of
 from .lexicon import Family, compiled_patterns, cue_pattern
 from .gates import title_only
+from .phrases import modifies_a_prepositional_object
 from .readings import Reading, Target
 from .gates import refusal as gate_refusal
 from .polarity import asserted
@@ -316,6 +317,8 @@ def read_sentence(
         # proprietary software"), not a demonym or a licence named anywhere else in the sentence
         window = _definition_window(sentence)
         vals = [v for v in vals if window and window[0] <= v.start < window[1]]
+    if prof.kind == "nationality":  # "an adaptation of the British play": the play's, not the subject's
+        vals = [v for v in vals if not modifies_a_prepositional_object(sentence, v.start, v.end)]
     if not vals:
         return None
     owned = _owned(sentence, vals, ents, target, named, discourse, prof)

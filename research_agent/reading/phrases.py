@@ -21,7 +21,7 @@ from .clauses import parsed
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-__all__ = ["argument_of_another_verb", "modifier_only"]
+__all__ = ["argument_of_another_verb", "modifier_only", "modifies_a_prepositional_object"]
 
 _ADJECTIVAL = frozenset({"amod"})
 _ARGUMENTS = frozenset({"dobj", "agent", "attr", "dative", "oprd"})
@@ -35,6 +35,18 @@ def modifier_only(sentence: str, start: int, end: int) -> bool:
         return False
     tops = [t for t in doc if start <= t.idx < end and not t.is_punct and not start <= t.head.idx < end]
     return bool(tops) and all(t.dep_ in _ADJECTIVAL for t in tops)
+
+
+def modifies_a_prepositional_object(sentence: str, start: int, end: int) -> bool:
+    """True when `sentence[start:end]` is a modifier of a noun that is the object of a preposition: "British" in
+    "X is an adaptation of the British play" describes the play, not X (a definition's own noun is no such object)."""
+    doc = parsed(sentence)
+    node = next((t for t in doc if start <= t.idx < end), None) if doc is not None else None
+    if node is None or node.dep_ not in ("amod", "compound"):
+        return False  # the value is a noun of its own ("in Norway"), not a modifier
+    while node.dep_ in ("amod", "compound", "nmod") and node.head.i != node.i:
+        node = node.head
+    return node.dep_ == "pobj"
 
 
 def argument_of_another_verb(sentence: str, start: int, end: int, cue: re.Pattern[str]) -> bool:

@@ -331,3 +331,9 @@ def test_another_model_of_the_same_maker_is_a_new_subject() -> None:
 
 def test_a_places_country_is_the_whole_its_definition_puts_it_in() -> None:
     assert read("Skarvik", "country", "Skarvik is a fishing town on the west coast of Norway.") == "Norway"
+
+
+def test_a_nationality_inside_a_prepositional_phrase_describes_that_phrases_noun() -> None:
+    text = "Tansy Road is a 1971 film. It is an adaptation of the Danish novel by Ola Brun."
+    assert read("Tansy Road", "country of origin", text) is None
+    assert read("Tansy Road", "country of origin", "Tansy Road is a 1971 Danish drama film.") == "Danish"
