@@ -67,7 +67,12 @@ _PLACE = _NAME + r"(?:,\s+" + _NAME + r"){0,2}"
 _AIRCRAFT = r"(?:[A-Z][\w.&-]*\s+){1,2}(?:[A-Z][A-Za-z]{0,3}-?\d[\w-]*|\d[\w-]*)"
 
 
+_ADVERBIAL = r"(?:(?:in|on|at|during|around)\s+[\w'’-]+(?:\s+[\w'’-]+){0,2}\s+)?"
+"""An adverbial between a participle and its agent: "founded in 1989 by", "directed in Rome by"."""
+
+
 def _expand(pattern: str) -> str:
+    pattern = pattern.replace(r"by\s+(?P<v>NAME)", _ADVERBIAL + r"by\s+(?P<v>NAME)")
     return pattern.replace("AIRCRAFT", _AIRCRAFT).replace("NAME", _NAME).replace("PLACE", _PLACE)
 
 

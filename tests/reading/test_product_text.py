@@ -337,3 +337,8 @@ def test_a_nationality_inside_a_prepositional_phrase_describes_that_phrases_noun
     text = "Tansy Road is a 1971 film. It is an adaptation of the Danish novel by Ola Brun."
     assert read("Tansy Road", "country of origin", text) is None
     assert read("Tansy Road", "country of origin", "Tansy Road is a 1971 Danish drama film.") == "Danish"
+
+
+def test_an_adverbial_may_stand_between_a_participle_and_its_agent() -> None:
+    text = "Tern Records is a British record label founded in 1989 by Peter Gale."
+    assert read("Tern Records", "founder", text) == "Peter Gale"
