@@ -8,9 +8,10 @@ tool extracts them (`tools.extract.extract_page`) and read with the case's contr
 search, the stop rules and the support check play no part.
 
 Splits as in bench/heldout.py: dev = evalsets_dev/ + dev2 + dev3 + dev4, test = evalsets_test/, test2 =
-evalsets_test2/.  Totals only: never a case, a value or a quote (docs/splits.md).
+evalsets_test2/, newcomer = the corpora under evalsets_test/corpora/ (test; the contract parsed from each question,
+as `research run` does).  Totals only: never a case, a value or a quote (docs/splits.md).
 
-Usage: python bench/page_reads.py [--split dev|test|test2|all]
+Usage: python bench/page_reads.py [--split dev|test|test2|newcomer|all]
 """
 
 from __future__ import annotations
@@ -19,23 +20,31 @@ import argparse
 import sys
 
 from research_agent.config import REPO_ROOT
-from research_agent.evals.page_reads import count_split
+from research_agent.evals.page_reads import Reads, count_corpus, count_split
 
 SPLITS = {
     "dev": [REPO_ROOT / "evalsets_dev", REPO_ROOT / "evalsets_dev2", REPO_ROOT / "evalsets_dev3", REPO_ROOT / "evalsets_dev4"],
     "test": [REPO_ROOT / "evalsets_test"],
     "test2": [REPO_ROOT / "evalsets_test2"],
 }
+CORPORA = REPO_ROOT / "evalsets_test" / "corpora"
+
+
+def _newcomer() -> Reads:
+    total = Reads()
+    for folder in sorted(p for p in CORPORA.iterdir() if (p / "question.txt").is_file()) if CORPORA.is_dir() else []:
+        count_corpus(folder, total)
+    return total
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--split", choices=[*SPLITS, "all"], default="all")
+    parser.add_argument("--split", choices=[*SPLITS, "newcomer", "all"], default="all")
     args = parser.parse_args(argv)
-    names = list(SPLITS) if args.split == "all" else [args.split]
+    names = [*SPLITS, "newcomer"] if args.split == "all" else [args.split]
     print(f"{'split':8} {'pages':>6} {'gold written':>13} {'read right':>11} {'other value':>12} {'missed':>7}")
     for name in names:
-        r = count_split(SPLITS[name])
+        r = _newcomer() if name == "newcomer" else count_split(SPLITS[name])
         print(f"{name:8} {r.pages:>6} {r.written:>13} {r.right:>11} {r.other:>12} {r.missed:>7}")
     return 0
 

@@ -5,7 +5,8 @@ no cell; this counts the reader's work where it happens.  For every page of a ca
 (one of its gold forms) the page's extracted text writes, the reader's reading for that cell on that page is
 *right* (a gold form), *other* (another value: a misreading) or *missed* (none).  Pages are extracted as the visit
 tool extracts them (`tools.extract.extract_page`) and read with the case's contract (`reading.read_page`); the
-search, the stop rules and the support check play no part.  `bench/page_reads.py` prints the totals per split.
+search, the stop rules and the support check play no part.  A newcomer corpus (`count_corpus`) is read with the
+contract `research run` parses from its question.  `bench/page_reads.py` prints the totals per split.
 """
 
 from __future__ import annotations
@@ -14,8 +15,12 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Iterable
 
-__all__ = ["Reads", "count_case", "count_split"]
+if TYPE_CHECKING:
+    from research_agent.contract import TaskContract
+
+__all__ = ["Reads", "count_case", "count_corpus", "count_split"]
 
 
 @dataclass
@@ -47,17 +52,33 @@ def _written(form: str, lowered: str) -> bool:
 def count_case(root: Path, into: Reads) -> None:
     """Add one case's page reads to `into`."""
     from research_agent.evals.case import load_case
-    from research_agent.evals.realdata_score import gold_match
-    from research_agent.reading import Target, read_page
     from research_agent.tools.localweb import iter_corpus
 
     contract = load_case(root).contract_model()
     gold: dict[str, list[str]] = json.loads((root / "gold.json").read_text(encoding="utf-8"))["cells"]
+    _count_pages(contract, gold, ((page.path, page.url) for page in iter_corpus(root)), into)  # the files a run serves
+
+
+def count_corpus(folder: Path, into: Reads) -> None:
+    """Add one newcomer corpus's page reads to `into` (`question.txt`, `gold.json`, `corpus/`): the contract is the
+    one `research run` parses from the question, the pages the corpus's files."""
+    from research_agent.contract import parse_question
+
+    contract = parse_question((folder / "question.txt").read_text(encoding="utf-8").strip())
+    gold: dict[str, list[str]] = json.loads((folder / "gold.json").read_text(encoding="utf-8"))["cells"]
+    files = sorted(p for p in (folder / "corpus").rglob("*") if p.is_file())
+    _count_pages(contract, gold, ((p, p.resolve().as_uri()) for p in files), into)
+
+
+def _count_pages(contract: TaskContract, gold: dict[str, list[str]], pages: Iterable[tuple[Path, str]], into: Reads) -> None:
+    from research_agent.evals.realdata_score import gold_match
+    from research_agent.reading import Target, read_page
+
     targets = [Target(f"{o.name}/{d.name}", o, d) for o in contract.objects for d in contract.dimensions]
-    for page in iter_corpus(root):  # the files and addresses a run serves
-        title, text = _page_text(page.path, page.url)
+    for path, url in pages:
+        title, text = _page_text(path, url)
         into.pages += 1
-        readings = {r.cell: r for r in read_page(contract.objects, targets, title, text, page.url)}
+        readings = {r.cell: r for r in read_page(contract.objects, targets, title, text, url)}
         lowered = " ".join(text.split()).lower()
         for cell, forms in gold.items():
             if not any(_written(f, lowered) for f in forms):

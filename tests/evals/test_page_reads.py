@@ -39,3 +39,16 @@ def test_a_page_writing_a_gold_value_counts_as_read_right_other_or_missed(tmp_pa
     page_reads.count_case(root, reads)
     assert (reads.pages, reads.written) == (3, 2)
     assert (reads.right, reads.other, reads.missed) == (1, 1, 0)
+
+
+def test_a_newcomer_corpus_is_read_with_the_contract_parsed_from_its_question(tmp_path: Path) -> None:
+    folder = tmp_path / "lamps"
+    (folder / "corpus" / "notes").mkdir(parents=True)
+    (folder / "question.txt").write_text("Compare Quarry Lamp and Orrin Lamp on weight\n", encoding="utf-8")
+    gold = {"cells": {"Quarry Lamp/weight": ["1.2 kg"], "Orrin Lamp/weight": ["900 g"]}}
+    (folder / "gold.json").write_text(json.dumps(gold), encoding="utf-8")
+    (folder / "corpus" / "quarry.md").write_text("# Quarry Lamp\n\nThe Quarry Lamp weighs 1.2 kg.\n", encoding="utf-8")
+    (folder / "corpus" / "notes" / "orrin.txt").write_text("Orrin Lamp notes: packed it, 900 g or so.\n", encoding="utf-8")
+    reads = page_reads.Reads()
+    page_reads.count_corpus(folder, reads)
+    assert (reads.pages, reads.written, reads.right) == (2, 2, 1)
