@@ -24,7 +24,7 @@ from typing import Iterable
 from .attribution import clause_bounds
 from .values import Value
 
-__all__ = ["Gate", "refusal", "squash", "title_only"]
+__all__ = ["Gate", "name_gloss", "refusal", "squash", "title_only"]
 
 
 class Gate(str, Enum):
@@ -63,3 +63,20 @@ def title_only(quote: str, title: str) -> bool:
     """The quote is the page's title, whole: a heading, not a statement.  (A title that runs on into the
     page's first sentence, as scraped pages' often do, holds statements: those are read.)"""
     return bool(title) and bool(squash(quote)) and squash(quote) == squash(title)
+
+
+_GLOSS = re.compile(
+    r"\s*(?:[\"“‘'«]|(?:[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?|transliterated|romani[sz]ed|lit\.|literally|pronounced)\s*:|"
+    r"(?:lit\.|literally|also known as|also called|a\.k\.a\.|short for)\s)"
+)
+
+
+def name_gloss(sentence: str, span: tuple[int, int]) -> bool:
+    """The value sits in a parenthesis part that glosses a name: another language's or script's form ("Welsh: Y
+    Tarn", "transliterated: …"), a translation in quotes, "lit." or "also known as" — a name of the thing, never a
+    value of one of its dimensions. Parts are split at ";" ("(Welsh: Y Tarn; born 1950)": the birth is a value)."""
+    opened = sentence.rfind("(", 0, span[0])
+    if opened < 0 or 0 <= sentence.find(")", opened) < span[0]:
+        return False
+    part_start = max(opened, sentence.rfind(";", opened, span[0])) + 1
+    return _GLOSS.match(sentence, part_start) is not None

@@ -19,7 +19,7 @@ from ..contract import DimensionSpec, ObjectSpec
 from .attribution import EntityMention, Named, Subjects, attribute, mentions, page_subject, page_vocabulary
 from .dimensions import Profile
 from .extract import dimension_profile, read_sentence, value_in, values_for
-from .gates import squash
+from .gates import name_gloss, squash
 from .phrases import argument_of_another_verb, modifier_only
 from .polarity import Polarity, asserted, polarity
 from .readings import Target
@@ -67,6 +67,8 @@ def check_finding(
     att = attribute(quote, named, discourse, value_span=span, ents=ents, target=obj.name)
     if att is None or att.obj != obj.name:
         return Checked(None, "unattributed")
+    if span is not None and name_gloss(quote, span):
+        return Checked(None, "no_value")  # "Tarn (Welsh: Y Tarn)": another name of the thing, no value of it
     pool = in_quote or found
     if typed is not None and not in_quote:  # the quote's value the model's is a coarser form of ("2013" of "13 May 2013")
         pool = sorted(pool, key=lambda v: not _same_value(typed, v))

@@ -67,3 +67,19 @@ def test_a_piece_of_a_sentence_is_read_in_its_sentence() -> None:
                          page_text=PAGE)
     assert read.refusal is None and read.value is not None and read.value.display == "Nessa Quill"
     assert read.quote.startswith("Harbour Lights (Afrikaans title; lit.")
+
+
+@pytest.mark.parametrize("dim, value, quote", [
+    ("composer", "Ashputtel", 'Aschenkind ("Ashputtel") is a ballet written by Oskar Lindt.'),
+    ("founder", "Gwasg Tarn", "Tarnfa Press (Welsh: Gwasg Tarn; est. 1901) is a publisher founded by Ifan Roe."),
+    ("continent", "Nahr", "The Ordell River (transliterated: Nahr Ordel) in east Africa rises in the highlands."),
+])
+def test_a_name_glossed_in_a_parenthesis_is_no_value_of_the_thing(dim: str, value: str, quote: str) -> None:
+    obj = quote.split(" (")[0].removeprefix("The ")
+    checked = _check(obj, dim, value, quote)
+    assert checked.value is None and checked.refusal == "no_value"
+
+
+def test_a_fact_after_the_gloss_in_the_same_parenthesis_passes() -> None:
+    checked = _check("Kim Sora", "place of birth", "Busan", "Kim Sora (Hangul: 김소라; born 1980 in Busan) is a singer.")
+    assert checked.refusal is None and checked.value is not None
