@@ -67,8 +67,6 @@ def check_finding(
     att = attribute(quote, named, discourse, value_span=span, ents=ents, target=obj.name)
     if att is None or att.obj != obj.name:
         return Checked(None, "unattributed")
-    if span is not None and name_gloss(quote, span):
-        return Checked(None, "no_value")  # "Tarn (Welsh: Y Tarn)": another name of the thing, no value of it
     pool = in_quote or found
     if typed is not None and not in_quote:  # the quote's value the model's is a coarser form of ("2013" of "13 May 2013")
         pool = sorted(pool, key=lambda v: not _same_value(typed, v))
@@ -81,14 +79,17 @@ def check_finding(
         return Checked(None, "no_value")  # "formed in 1990" offered as 1985: the quote holds another value
     if said is not None and not _dates_the_event(quote, said, ents, Target("", obj, dim), named, discourse):
         return Checked(None, "ungoverned")
+    glossed = span is not None and name_gloss(quote, span)  # "Tarn (Welsh: Y Tarn)": another name of the thing
     if typed is None:
-        return Checked(said, None if said else "no_value", f"{att.how}:{att.matched}", quote)
+        return Checked(None, "no_value") if glossed else Checked(said, None if said else "no_value", f"{att.how}:{att.matched}", quote)
     if not pool and prof.kind in _WORDS and squash(typed.display) not in squash(quote):
         return Checked(None, "no_value")  # a name or phrase the quote does not write is not read from it
     if prof.kind in _WORDS and in_quote and _not_the_phrase(quote, in_quote[0], prof):
         return Checked(None, "no_value")
     if prof.kind in _WORDS and _reads_another(quote, typed, ents, Target("", obj, dim), named, discourse, prof):
         return Checked(None, "other_value")
+    if glossed:
+        return Checked(None, "no_value")
     return Checked(typed, None, f"{att.how}:{att.matched}", quote)
 
 

@@ -71,7 +71,7 @@ def test_a_piece_of_a_sentence_is_read_in_its_sentence() -> None:
 
 @pytest.mark.parametrize("dim, value, quote", [
     ("composer", "Ashputtel", 'Aschenkind ("Ashputtel") is a ballet written by Oskar Lindt.'),
-    ("founder", "Gwasg Tarn", "Tarnfa Press (Welsh: Gwasg Tarn; est. 1901) is a publisher founded by Ifan Roe."),
+    ("founder", "Gwasg Tarn", "Tarnfa Press (Welsh: Gwasg Tarn; est. 1901) is a Welsh-language publisher."),
     ("continent", "Nahr", "The Ordell River (transliterated: Nahr Ordel) in east Africa rises in the highlands."),
 ])
 def test_a_name_glossed_in_a_parenthesis_is_no_value_of_the_thing(dim: str, value: str, quote: str) -> None:
