@@ -21,7 +21,13 @@ from .clauses import parsed
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-__all__ = ["argument_of_another_verb", "modifier_only", "modifies_a_prepositional_object"]
+__all__ = ["argument_of_another_verb", "entity_of_another_kind", "modifier_only", "modifies_a_prepositional_object"]
+
+_NOT_A_PLACE = frozenset({"PERSON", "NORP", "LANGUAGE"})
+_NOT_A_PERSON = frozenset({"NORP", "LANGUAGE"})
+_NOT_KIND = {"place": _NOT_A_PLACE, "person": _NOT_A_PERSON}
+"""The entity types (spaCy's NER) a place or a person (or organisation) never is: a place is no person, people or
+language; who did something is no place, people, language or number."""
 
 _ADJECTIVAL = frozenset({"amod"})
 _ARGUMENTS = frozenset({"dobj", "agent", "attr", "dative", "oprd"})
@@ -47,6 +53,14 @@ def modifies_a_prepositional_object(sentence: str, start: int, end: int) -> bool
     while node.dep_ in ("amod", "compound", "nmod") and node.head.i != node.i:
         node = node.head
     return node.dep_ == "pobj"
+
+
+def entity_of_another_kind(sentence: str, start: int, end: int, kind: str) -> bool:
+    """True when the named entity at `sentence[start:end]` is of a type the dimension's value never is ("Duke
+    Ferdinand" offered as a siege's location, "Filipino" as an album's maker): the trained recogniser types names."""
+    doc = parsed(sentence) if kind in _NOT_KIND else None
+    ent = next((e for e in doc.ents if e.start_char <= start < e.end_char), None) if doc is not None else None
+    return ent is not None and ent.label_ in _NOT_KIND[kind]
 
 
 def argument_of_another_verb(sentence: str, start: int, end: int, cue: re.Pattern[str]) -> bool:

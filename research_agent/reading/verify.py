@@ -20,7 +20,7 @@ from .attribution import EntityMention, Named, Subjects, attribute, mentions, pa
 from .dimensions import Profile
 from .extract import dimension_profile, read_sentence, value_in, values_for
 from .gates import name_gloss, squash
-from .phrases import argument_of_another_verb, modifier_only
+from .phrases import argument_of_another_verb, entity_of_another_kind, modifier_only
 from .polarity import Polarity, asserted, polarity
 from .readings import Target
 from .segment import split_sentences
@@ -113,8 +113,12 @@ def _not_the_phrase(quote: str, value: Value, prof: Profile) -> bool:
     descriptive phrase (an occupation, a genre) is named by a noun phrase, never by an adjective cut out of one
     ("American" of "an American horror film", "Norwegian" of "a Norwegian ski jumper"; a one-word answer — a
     school's kind, a licence word — may be an adjective), and not as the argument of another verb than the
-    dimension's ("starring B" after "directed by A"; `phrases`)."""
+    dimension's ("starring B" after "directed by A"; `phrases`), nor as a named entity of a type the dimension's value
+    never is (a person for a place, a people or a language for a person or a maker: `phrases.entity_of_another_kind`)."""
     if prof.kind in _NAMED_BY_NOUNS and modifier_only(quote, value.start, value.end):
+        return True
+    agent = prof.kind == "text" and prof.family is not None and prof.family.name.startswith("agent:")
+    if entity_of_another_kind(quote, value.start, value.end, "person" if agent else prof.kind):
         return True
     return argument_of_another_verb(quote, value.start, value.end, prof.cues)
 

@@ -83,3 +83,10 @@ def test_a_name_glossed_in_a_parenthesis_is_no_value_of_the_thing(dim: str, valu
 def test_a_fact_after_the_gloss_in_the_same_parenthesis_passes() -> None:
     checked = _check("Kim Sora", "place of birth", "Busan", "Kim Sora (Hangul: 김소라; born 1980 in Busan) is a singer.")
     assert checked.refusal is None and checked.value is not None
+
+
+def test_a_person_is_no_place_and_a_people_is_no_maker() -> None:
+    siege = "The Siege of Tarnholt (March 1761) was a failed attempt by Duke Ferdinand of Brunswick to capture Kassel."
+    assert _check("Siege of Tarnholt", "location", "Duke Ferdinand of Brunswick", siege).value is None
+    album = "Night Lanterns is the seventh studio album of Filipino rap artist Orlando Reyes, released in 1998."
+    assert _check("Night Lanterns", "manufacturer", "Filipino", album).value is None
