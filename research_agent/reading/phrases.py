@@ -27,7 +27,7 @@ _NOT_A_PLACE = frozenset({"PERSON", "NORP", "LANGUAGE"})
 _NOT_A_PERSON = frozenset({"NORP", "LANGUAGE"})
 _NOT_KIND = {"place": _NOT_A_PLACE, "person": _NOT_A_PERSON}
 """The entity types (spaCy's NER) a place or a person (or organisation) never is: a place is no person, people or
-language; who did something is no place, people, language or number."""
+language; who did something is no people or language. Only types the small model gets right almost always."""
 
 _ADJECTIVAL = frozenset({"amod"})
 _ARGUMENTS = frozenset({"dobj", "agent", "attr", "dative", "oprd"})

@@ -80,8 +80,10 @@ def check_finding(
     if said is not None and not _dates_the_event(quote, said, ents, Target("", obj, dim), named, discourse):
         return Checked(None, "ungoverned")
     glossed = span is not None and name_gloss(quote, span)  # "Tarn (Welsh: Y Tarn)": another name of the thing
+    if typed is None and glossed:
+        return Checked(None, "no_value")
     if typed is None:
-        return Checked(None, "no_value") if glossed else Checked(said, None if said else "no_value", f"{att.how}:{att.matched}", quote)
+        return Checked(said, None if said else "no_value", f"{att.how}:{att.matched}", quote)
     if not pool and prof.kind in _WORDS and squash(typed.display) not in squash(quote):
         return Checked(None, "no_value")  # a name or phrase the quote does not write is not read from it
     if prof.kind in _WORDS and in_quote and _not_the_phrase(quote, in_quote[0], prof):
