@@ -317,7 +317,7 @@ def read_sentence(
         # proprietary software"), not a demonym or a licence named anywhere else in the sentence
         window = _definition_window(sentence)
         vals = [v for v in vals if window and window[0] <= v.start < window[1]]
-    if prof.kind == "nationality":  # "an adaptation of the British play": the play's, not the subject's
+    if prof.kind == "nationality":  # "a remake of the Danish novel": the novel's, not the subject's
         vals = [v for v in vals if not modifies_a_prepositional_object(sentence, v.start, v.end)]
     if not vals:
         return None

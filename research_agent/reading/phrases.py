@@ -45,7 +45,7 @@ def modifier_only(sentence: str, start: int, end: int) -> bool:
 
 def modifies_a_prepositional_object(sentence: str, start: int, end: int) -> bool:
     """True when `sentence[start:end]` is a modifier of a noun that is the object of a preposition: "British" in
-    "X is an adaptation of the British play" describes the play, not X (a definition's own noun is no such object)."""
+    "X is a remake of the Danish novel" describes the novel, not X (a definition's own noun is no such object)."""
     doc = parsed(sentence)
     node = next((t for t in doc if start <= t.idx < end), None) if doc is not None else None
     if node is None or node.dep_ not in ("amod", "compound"):
@@ -56,8 +56,8 @@ def modifies_a_prepositional_object(sentence: str, start: int, end: int) -> bool
 
 
 def entity_of_another_kind(sentence: str, start: int, end: int, kind: str) -> bool:
-    """True when the named entity at `sentence[start:end]` is of a type the dimension's value never is ("Duke
-    Ferdinand" offered as a siege's location, "Filipino" as an album's maker): the trained recogniser types names."""
+    """True when the named entity at `sentence[start:end]` is of a type the dimension's value never is ("Count
+    Aldo Brenn" offered as a battle's location, "Icelandic" as a record's maker): the trained recogniser types names."""
     doc = parsed(sentence) if kind in _NOT_KIND else None
     ent = next((e for e in doc.ents if e.start_char <= start < e.end_char), None) if doc is not None else None
     return ent is not None and ent.label_ in _NOT_KIND[kind]

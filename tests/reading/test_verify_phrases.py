@@ -86,7 +86,7 @@ def test_a_fact_after_the_gloss_in_the_same_parenthesis_passes() -> None:
 
 
 def test_a_person_is_no_place_and_a_people_is_no_maker() -> None:
-    siege = "The Siege of Tarnholt (March 1761) was a failed attempt by Duke Ferdinand of Brunswick to capture Kassel."
-    assert _check("Siege of Tarnholt", "location", "Duke Ferdinand of Brunswick", siege).value is None
-    album = "Night Lanterns is the seventh studio album of Filipino rap artist Orlando Reyes, released in 1998."
-    assert _check("Night Lanterns", "manufacturer", "Filipino", album).value is None
+    siege = "The Siege of Tarnholt (May 1642) was a failed attempt by Prince Albrecht of Hesse to take Marburg."
+    assert _check("Siege of Tarnholt", "location", "Prince Albrecht of Hesse", siege).value is None
+    album = "Night Lanterns is the fourth studio album of Icelandic folk singer Orla Reynis, released in 2004."
+    assert _check("Night Lanterns", "manufacturer", "Icelandic", album).value is None
