@@ -11,7 +11,8 @@ present fact.  Four facts about English, read from spaCy's dependency parse
 * **Questions** — a sentence that ends in "?" asks; it states nothing.
 * **Reported doubt** — the clause is the complement (`ccomp`, `xcomp`) of a
   reporting verb of doubt ("claims that …", "is rumoured to …", "alleged"),
-  of a first-person hearsay verb ("I read somewhere that …", "I think …"),
+  of a first-person hearsay verb ("I read somewhere that …", "I think …"), or
+  carries one as a parenthetical ("… is 3 kg, I think"),
   or carries a hedging adverb ("reportedly", "allegedly", "supposedly").
 * **Past states** — "used to", "until 2020", "previously", "formerly": the
   value held once.  A date is the time of an event, so a past state never
@@ -93,7 +94,7 @@ def _judge(token: Token, start: int, end: int, date: bool) -> Polarity:
     while True:
         if not contrasted and _negated(head):
             return Polarity.NEGATED
-        if _hedged(head) or (not first and _doubting(head)):
+        if _hedged(head) or (not first and _doubting(head)) or any(c.dep_ == "parataxis" and _doubting(c) for c in head.children):
             return Polarity.DOUBTED
         if not date and (_past(head, start, end) or (first and _until(token, start, end))):
             return Polarity.PAST

@@ -28,6 +28,8 @@ def _pol(sentence: str, value: str, date: bool = False) -> Polarity:
     ("Pell is rumoured to support 4,096 dimensions.", "4,096", Polarity.DOUBTED),
     ("I read somewhere that Brask costs $9 a seat.", "$9", Polarity.DOUBTED),
     ("Brask reportedly employs 300 people.", "300", Polarity.DOUBTED),
+    ("Tarnwell charges 4.5% on transfers, I think, but check.", "4.5%", Polarity.DOUBTED),  # a parenthetical hedge
+    ("The Arlo 2 weighs 1.2 kg, I believe.", "1.2 kg", Polarity.DOUBTED),
     ("Brask used to cost $10 per month.", "$10", Polarity.PAST),
     ("Pell was previously priced at $9.", "$9", Polarity.PAST),
     ("Pell was MIT licensed until 2020.", "MIT", Polarity.PAST),
@@ -43,6 +45,7 @@ def test_a_clause_that_does_not_assert(sentence: str, value: str, expected: Pola
     ("The company, founded in 2009, does not publish its prices.", "2009"),
     ("He claimed the title in 1999.", "1999"),  # "claim" as "win" governs no complement
     ("Brask costs $5, and it does not offer a free tier.", "$5"),  # a coordinated clause has its own polarity
+    ("Brask costs $5, as they say on the pricing page.", "$5"),  # a parenthetical that is no first-person hedge
 ])
 def test_a_clause_that_asserts(sentence: str, value: str) -> None:
     assert _pol(sentence, value) is Polarity.POSITIVE
