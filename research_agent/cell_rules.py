@@ -14,7 +14,9 @@ The rules, in order (each a fact about evidence, not about one case):
    undated page counts as a source but never as the newer one); a conflict nothing settles leaves the
    cell `partial`.
 3. Support: the winner's findings; a *weak* one (its quote may be about another entity) backs the value
-   only when nothing else does, and never counts as an independent source beside a strong one.
+   only when nothing else does, and never counts as an independent source beside a strong one.  An *echo*
+   (a page writing a specific value about the object without saying what it is of) takes no part in
+   agreement: it backs the winner when it repeats it and a strong finding states it, and is dropped otherwise.
 4. Independence: sources are counted by fingerprint cluster, so copies of one page count once.
 5. `confirmed` needs `min_sources` clusters, at least one finding that is not a forum post and names the
    object on its own, no unread search result whose snippet states another value (a value a primary
@@ -62,6 +64,9 @@ class Evidence:
     """The quote may be about another entity (`Finding.weak`)."""
     confirms_alone: bool
     """Not weak and not only a title and a surname (`Finding.confirms_alone`)."""
+    echo: bool = False
+    """The quote repeats a specific value without saying what it is of (`Finding.echo`): a source for the value
+    the other findings state, never a value of its own."""
 
 
 @dataclass(frozen=True)
@@ -125,18 +130,21 @@ def rule_cell(evidence: CellEvidence, rules: SettleRules) -> CellRuling | None:
     """The cell's status under `rules`; None when nothing changes (ruled out, or closed with nothing found)."""
     if evidence.prior == "irrelevant":
         return None
-    if not evidence.findings:
+    stated = tuple(f for f in evidence.findings if not f.echo)
+    if not stated:
         if evidence.prior == "unavailable":
             return None
         return CellRuling("pending", "a first source", "first_source", None)
     by_value: dict[str, list[Evidence]] = {}
-    for f in evidence.findings:
+    for f in stated:
         by_value.setdefault(f.value, []).append(f)
     winner, resolution, note = _resolve(by_value, rules.min_sources)
     # a weak quote backs the value only when nothing else does (never as a second independent source)
     support = by_value.get(winner, []) if winner else []
     support = [f for f in support if not f.weak] or support
-    settled = _settled(evidence.findings, support, winner, resolution, note, len(by_value) > 1)
+    if support and not support[0].weak:  # a page repeating the stated value without saying what it is of
+        support += [f for f in evidence.findings if f.echo and f.value == winner]
+    settled = _settled(stated, support, winner, resolution, note, len(by_value) > 1)
     if winner is None:
         return CellRuling("partial", "a primary or newer source that settles the conflict", "settle_conflict", settled)
     return _grade(evidence, rules, settled, support)

@@ -365,7 +365,8 @@ class Reducer:
                       extractor: str) -> int:
         """Ground and add the reader's (`extractor`'s) finding drafts for a page just opened; how many were added."""
         source, log = page.source, page.log
-        added = sum(self._add_finding(state, d, source, page.view, work.step, extractor) for d in drafts)
+        # an echo backs a value other findings state: filed, but no new evidence of its own (`reading.echo`)
+        added = sum(self._add_finding(state, d, source, page.view, work.step, extractor) and not d.echo for d in drafts)
         log.new_evidence = added > 0  # grounded in the quarantined-clean text
         work.new_evidence |= added > 0
         if not added:

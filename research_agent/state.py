@@ -83,6 +83,12 @@ class Finding(Tracked):  # assignments are logged for the checkpoint: replace li
         return self.how in WEAK_ATTRIBUTIONS
 
     @property
+    def echo(self) -> bool:
+        """The quote repeats a specific value without saying what it is of (`reading.echo`): a source only for the
+        value other findings state."""
+        return self.how == "echo"
+
+    @property
     def confirms_alone(self) -> bool:
         """Not weak, and not a title and a surname ("General Bradshaw": many people fit)."""
         return not self.weak and self.how != "title"

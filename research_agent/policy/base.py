@@ -58,6 +58,12 @@ class FindingDraft:
     attribution: str | None = None
     """How the reader tied the quote to the object (`name:Okapi Boards`, `reference:It`); None: not checked yet."""
 
+    @property
+    def echo(self) -> bool:
+        """The quote repeats a specific value without saying what it is of (`reading.echo`): it backs a value other
+        findings state and is no new evidence of its own."""
+        return (self.attribution or "").partition(":")[0] == "echo"
+
 
 @dataclass
 class CellJudgement:

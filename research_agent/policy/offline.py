@@ -135,7 +135,7 @@ def sentence_findings(
 ) -> list[FindingDraft]:
     """The offline extraction rule (see `research_agent.reading.extract`) as finding drafts.
     `objects` are all the objects of the contract (a sentence about one of them is never another's)."""
-    readings = read_page(objects, [Target(k, o, d) for k, o, d in targets], title, text, url)
+    readings = read_page(objects, [Target(k, o, d) for k, o, d in targets], title, text, url, echoes=True)
     return [
         FindingDraft(cell=r.cell, value=r.display, quote=r.quote, date=date, canonical=r.canonical,
                      attribution=f"{r.attribution.how}:{r.attribution.matched}")

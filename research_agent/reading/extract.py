@@ -23,6 +23,7 @@ mention over reference, a cue over none, earlier over later).
 from __future__ import annotations
 
 import re
+from functools import partial
 from typing import Sequence
 
 from ..contract import DimensionSpec, ObjectSpec
@@ -42,6 +43,7 @@ from .polarity import asserted
 from .segment import split_sentences
 from .site import own_site, site_subject
 from .columns import column_readings
+from .echo import echo_readings, echoed
 from .tables import label_readings, table_readings
 from .values import Value, countries_named, find_values, nearest
 
@@ -502,16 +504,19 @@ def _selected(values: list[Value], cues: list[tuple[int, int]], sentence: str, p
 
 
 def read_page(
-    objects: Sequence[ObjectSpec], targets: Sequence[Target], title: str, text: str, url: str | None = None
+    objects: Sequence[ObjectSpec], targets: Sequence[Target], title: str, text: str, url: str | None = None,
+    echoes: bool = False,
 ) -> list[Reading]:
     """The best reading per target cell on one page (see the module docstring); `url` lets an official
-    page with a generic title ("Plans" on cobbledrive.example) be about its site's object."""
+    page with a generic title ("Plans" on cobbledrive.example) be about its site's object; with `echoes`, also
+    the specific values sentences say about an object without the dimension's cue (`reading.echo`)."""
     named = [Named.of(o) for o in objects]
     sentences = [piece for s in split_sentences(text) for piece in _heading_split(s, named)]
     profiles = {t.key: infer_profile(dimension_profile(t.dim), sentences) for t in targets}
     discourse = Subjects(page_subject(title, named) or site_subject(url, title, named))
     common = page_vocabulary(text)
     best: dict[str, tuple[tuple[int, ...], Reading]] = {}
+    heard: list[Reading] = []
     rows = table_readings(text, named, targets, profiles, values_for, Reading)
     rows += column_readings(text, named, targets, profiles, values_for, Reading)
     for row in rows:
@@ -531,17 +536,26 @@ def read_page(
         ents = mentions(sentence, named, page_object=current, common=common, title_object=discourse.page_object)
         for t in targets:
             r = read_sentence(sentence, ents, t, named, discourse, profiles[t.key])
-            if r is not None and title_only(r.quote, title):
-                r = None  # a page's title alone is a heading, not a statement (`gates`)
-            if r is None or (r.attribution.how in _UNNAMED and discourse.page_object != t.obj.name):
-                continue  # "It"/"We"/a headless line speaks for the object only on a page titled with it
-            if r.attribution.how in _UNNAMED and _FIRST_PERSON.match(sentence) and not own_site(url, Named.of(t.obj)):
-                continue  # "We are about 85 staff": the vendor speaking on its own site, not a reviewer
+            if r is None and echoes:
+                said = echo_readings(sentence, ents, t, profiles[t.key], partial(values_for, prof=profiles[t.key], dim=t.dim),
+                                     partial(_owned, sentence, ents=ents, target=t, named=named, discourse=discourse, prof=profiles[t.key]))
+                heard += [echoed(e) for e in said if _speaks(e, t, discourse, title, url)]
+            if r is None or not _speaks(r, t, discourse, title, url):
+                continue
             rank = (0 if r.cued else 1, int(r.weak), int(r.canonical.lower() in _VAGUE), _HOW_RANK.get(r.attribution.how, 3), i)
             if t.key not in best or rank < best[t.key][0] or _refines(r, rank, *best[t.key]):
                 best[t.key] = (rank, r)
         discourse.update(sentence_subject(sentence, ents), sentence)
-    return [r for _, r in best.values()]
+    return [r for _, r in best.values()] + list({(e.cell, e.canonical): e for e in reversed(heard)}.values())
+
+
+def _speaks(r: Reading, t: Target, discourse: Subjects, title: str, url: str | None) -> bool:
+    """The reading is a statement about its object on this page: a page's title alone is a heading (`gates`);
+    "It"/"We"/a headless line speaks for the object only on a page titled with it, and "We are about 85 staff"
+    is the vendor speaking on its own site, not a reviewer."""
+    unnamed = r.attribution.how in _UNNAMED
+    return not (title_only(r.quote, title) or (unnamed and discourse.page_object != t.obj.name)
+                or (unnamed and _FIRST_PERSON.match(r.quote) and not own_site(url, Named.of(t.obj))))
 
 
 def _refines(r: Reading, rank: tuple[int, ...], best_rank: tuple[int, ...], best: Reading) -> bool:

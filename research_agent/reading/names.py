@@ -21,10 +21,12 @@ from typing import TYPE_CHECKING, Literal, Sequence
 if TYPE_CHECKING:
     from ..contract import ObjectSpec
 
-How = Literal["name", "alias", "variant", "title", "short", "partial", "reference", "fragment", "carried"]
+How = Literal["name", "alias", "variant", "title", "short", "partial", "reference", "fragment", "carried", "echo"]
 """`title` ("Judge Howe") and `partial` (a longer name holding the object's: "Marlette Township" for "Marlette",
 "Valeri Bragin" for "Bragin") and `carried` (a reference resolved through the body, not the title) are weak: such
-a reading may be about another entity, so it never confirms a cell and is no independent source."""
+a reading may be about another entity, so it never confirms a cell and is no independent source. `echo` (a
+specific value said about the object without the dimension's cue, `reading.echo`) never states a value: it is a
+source only for the value other findings state."""
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,73 @@
+"""Echoes: a specific value a sentence says about an object without saying what it is of.
+
+A fact about evidence: two independent pages that write the same specific value about the same object agree
+on it, even when only one of them says what the value is of. A spec line on one page gives "Weight: 21.4 kg";
+a review writes "at 21.4 kg it goes up the stairs easily" without the word "weight". The review is a second
+source for the weight only because the value is specific — a measured quantity with its unit, a sum of money,
+a span of time, a day of a month — so a coincidence is unlikely; a bare year, a count or a name is not (a page
+about a company writes many years and places that are not its founding).
+
+An echo is read from a sentence that gives the cell no reading of its own, for a value of the dimension's kind
+(and of its head's unit: "weight" is a mass) that is specific, where the sentence's own rules attribute that
+value to the cell's object, as for any reading (`owned`: attribution, polarity and the precision gates) — or
+where the only name in the sentence is the object's model name without its maker ("the Q3" for "Merrow Q3"),
+which alone is too loose to read a value by.
+
+An echo never states a value: its attribution is `echo` (`How`), and the cell rules (`cell_rules`) count it as
+a source only for the value other findings state.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Callable
+
+from .attribution import Attribution, EntityMention, _name_tail
+from .dimensions import Profile, head_unit, unit_of
+from .readings import Reading, Target
+from .values import Value
+
+__all__ = ["echo_readings", "echoed", "specific"]
+
+_FULL_DATE = re.compile(r"\d{4}-\d\d-\d\d")
+_SPECIFIC_KINDS = frozenset({"quantity", "money", "duration", "interval"})
+
+
+def specific(v: Value) -> bool:
+    """A value two pages are unlikely to write about one object by chance: a quantity, a sum of money or a span of
+    time with its unit, or a date to the day."""
+    if v.kind in _SPECIFIC_KINDS:
+        return bool(v.unit) and v.number not in (None, 0)
+    return v.kind == "date" and _FULL_DATE.fullmatch(v.canonical) is not None
+
+
+def _by_model_name(vals: list[Value], ents: list[EntityMention], target: Target) -> list[tuple[Value, Attribution]]:
+    """The only name in the sentence is the object's model name without its maker ("the Q3" for "Merrow Q3")."""
+    tails = [e for e in ents if e.obj is None and _name_tail(e.text, target.obj.name)]
+    if len(tails) != 1 or len(ents) != 1:
+        return []
+    return [(v, Attribution(target.obj.name, "short", tails[0].text)) for v in vals]
+
+
+def echo_readings(
+    sentence: str,
+    ents: list[EntityMention],
+    target: Target,
+    prof: Profile,
+    values: Callable[[str], list[Value]],
+    owned: Callable[[list[Value]], list[tuple[Value, Attribution]]],
+) -> list[Reading]:
+    """The specific values the sentence says about the target's object (see the module docstring), with the
+    attribution that ties each to it: the caller applies its page rules to that, then makes them `echoed`."""
+    unit = head_unit(prof.meaning) if not target.dim.unit else None
+    vals = [v for v in values(sentence) if specific(v) and (unit is None or unit_of(v) == unit)]
+    if not vals:
+        return []
+    mine = owned(vals) or _by_model_name(vals, ents, target)
+    return [Reading(target.key, v.canonical, v.display, sentence, att, False) for v, att in mine]
+
+
+def echoed(r: Reading) -> Reading:
+    """The reading as an echo: attributed `echo`, the attribution it had kept in `matched`."""
+    return replace(r, attribution=Attribution(r.attribution.obj, "echo", f"{r.attribution.how} {r.attribution.matched}"))

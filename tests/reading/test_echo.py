@@ -1,0 +1,33 @@
+"""Echoes (`reading.echo`): a specific value a sentence says about an object without the dimension's cue is read
+as an echo — only when asked (`echoes=True`, the offline policy), only for specific values (a quantity, money or a
+span with its unit, a date to the day; no bare year or count) and only where the sentence is about the object."""
+
+from __future__ import annotations
+
+from research_agent.contract import DimensionSpec, ObjectSpec
+from research_agent.reading import Target, read_page
+
+OBJECTS = [ObjectSpec(name="Vesta Arlo 2"), ObjectSpec(name="Corrin Lumen")]
+
+
+def _echoes(dim: str, text: str, title: str = "Two earbuds, one week") -> list[tuple[str, str]]:
+    t = Target(f"Vesta Arlo 2/{dim}", OBJECTS[0], DimensionSpec(name=dim))
+    return [(r.display, r.attribution.matched) for r in read_page(OBJECTS, [t], title, text, echoes=True)
+            if r.attribution.how == "echo"]
+
+
+def test_a_specific_value_said_about_the_object_is_an_echo_only_when_asked():
+    text = "The Vesta Arlo 2 kept going for 31 hours in our loop test."
+    assert _echoes("battery life", text) == [("31 hours", "name Vesta Arlo 2")]
+    t = Target("Vesta Arlo 2/battery life", OBJECTS[0], DimensionSpec(name="battery life"))
+    assert read_page(OBJECTS, [t], "Two earbuds, one week", text) == []
+
+
+def test_the_model_name_alone_ties_an_echo_but_another_product_does_not():
+    assert _echoes("battery life", "We wore both for a week. The Arlo 2 kept going for 31 hours.") == [("31 hours", "short Arlo 2")]
+    assert _echoes("battery life", "The Corrin Lumen kept going for 31 hours in our loop test.") == []
+
+
+def test_a_year_or_a_count_is_no_echo_but_a_day_is():
+    assert _echoes("launch date", "The Vesta Arlo 2 reached the shops in 2024 in 30 countries.") == []
+    assert _echoes("launch date", "The Vesta Arlo 2 reached the shops on 4 March 2024.") == [("4 March 2024", "name Vesta Arlo 2")]
