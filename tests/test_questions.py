@@ -206,6 +206,9 @@ def test_same_and_both_questions(question: str, objects: list[str], dimensions: 
         ("What position does Marta Quell play in?", "Marta Quell", "position"),
         ("Orrin Brigade was formed in which year?", "Orrin Brigade", "formed"),
         ("What country is Marta Quell from?", "Marta Quell", "country"),
+        # an echo question: the wh-word where the answer goes
+        ("The main architect of the Pell Street Library was who?", "Pell Street Library", "main architect"),
+        ("The population of Orrinford is what?", "Orrinford", "population"),
     ],
 )
 def test_questions_about_one_object(question: str, obj: str, dimension: str) -> None:

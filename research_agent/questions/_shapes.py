@@ -128,4 +128,13 @@ def read_question(question: str) -> QuestionReading:
     try:
         return read_parsed(body)  # the parse, for yes/no, "how many … can", "does X support Y" (_parsed.py)
     except _NoMatch:
-        raise ContractError(UNREADABLE) from None
+        pass
+    if (m := _IN_SITU.match(body)) is not None:
+        # an echo question keeps its wh-word where the answer goes ("The capital of Norland is what?"); fronted, it is
+        # the same question ("What is the capital of Norland?")
+        subject = re.sub(r"^(?:The|A|An)\b", lambda a: a.group(0).lower(), m["np"])
+        return read_question(f"{m['wh']} {m['be']} {subject}?")
+    raise ContractError(UNREADABLE)
+
+
+_IN_SITU = re.compile(r"^(?P<np>(?!(?:who|what|which|where|when|how)\b).+?)\s+(?P<be>is|was|are|were)\s+(?P<wh>who|whom|what|where|when)$", _I)
