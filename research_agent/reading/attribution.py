@@ -212,7 +212,11 @@ def page_subject(title: str, objects: Sequence[Named]) -> str | None:
 
 
 def _qualifier_present(text: str, obj: Named) -> bool:
-    """ "Washington Township, Michigan": a page titled "Washington Township, Ohio" is another township."""
+    """ "Washington Township, Michigan": a page titled "Washington Township, Ohio" is another township. Only the name
+    the question writes decides: an alias's qualifier ("Lorne, Victoria" for "Lorne") does not make a page titled
+    with the object's own name another place's."""
+    if "," not in _core(obj.name) and _name_regex(obj.name).search(text):
+        return True
     for name in obj.names:
         if "," in _core(name) and not _name_regex(name).search(text):
             qualifier = _core(name).split(",", 1)[1].strip()

@@ -90,6 +90,16 @@ def test_leads_name_shorter_and_longer_forms() -> None:
     assert page_subject("Okapi Boards pricing | Okapi", [OKAPI]) == "Okapi Boards"
 
 
+def test_a_namesakes_qualifier_decides_only_when_the_question_writes_it() -> None:
+    # the question wrote "Tarrow Township, Ohio": a page titled with the Michigan township is another place's
+    ohio = Named("Tarrow Township, Ohio", ("Tarrow Township, Ohio",))
+    assert page_subject("Tarrow Township, Michigan", [ohio]) is None
+    assert page_subject("Tarrow Township, Ohio", [ohio]) == "Tarrow Township, Ohio"
+    # the question wrote "Lindqvist Hall" (an alias carries a place): a page titled "Lindqvist Hall" is its page
+    hall = Named("Lindqvist Hall", ("Lindqvist Hall", "Lindqvist Hall, Umeå University"))
+    assert page_subject("Lindqvist Hall", [hall]) == "Lindqvist Hall"
+
+
 
 BRACKWELL = Named("Brackwell", ("Brackwell",))
 
