@@ -110,3 +110,12 @@ def test_a_birth_note_gives_the_place_after_the_date() -> None:
     text = "Tamsin Orr (born Tamsin Vale on 2 May 1971, Dunmore, Ireland) is a folk singer and fiddler."
     assert read("Tamsin Orr", "place of birth", text) == "Dunmore, Ireland"
     assert read("Tamsin Orr", "place of birth", "Tamsin Orr (born 2 May 1971) is a folk singer from Galway.") is None
+
+
+def test_a_birth_name_is_a_name_never_the_date_of_birth() -> None:
+    # "birth name" asks for the name someone was born with; the date beside it answers "birth date"
+    text = "Delia Marsh (born Delia Fenwick; 2 June 1961) is a retired Welsh fell runner."
+    assert read("Delia Marsh", "birth name", text) == "Delia Fenwick"
+    assert read("Delia Marsh", "birth date", text) == "2 June 1961"
+    assert read("Delia Marsh", "birth name", "Delia Marsh (born 2 June 1961) is a retired Welsh fell runner.") is None
+    assert read("Delia Marsh", "maiden name", "Delia Marsh, née Fenwick, is a retired Welsh fell runner.") == "Fenwick"
