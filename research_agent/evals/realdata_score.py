@@ -65,7 +65,7 @@ def score_realdata(gold: dict, state: ResearchState, outcome) -> dict:
             mismatches.append(f"{key}: want {forms[:2]}, confirmed {cell.value!r}")
         else:
             misses.append(f"{key}: want {forms[:2]}, got {'missing' if cell is None else cell.status}")
-    every = _shown(state, list(state.findings))
+    every = _shown(state, [fid for fid, f in state.findings.items() if not f.echo])  # an echo states no value
     golds = gold.get("gold_answers") or [f for forms in gold.get("cells", {}).values() for f in forms]
     return {
         "set": gold.get("set", "?"),
