@@ -90,8 +90,9 @@ class Finding(Tracked):  # assignments are logged for the checkpoint: replace li
 
     @property
     def confirms_alone(self) -> bool:
-        """Not weak, and not a title and a surname ("General Bradshaw": many people fit)."""
-        return not self.weak and self.how != "title"
+        """Not weak, not a title and a surname ("General Bradshaw": many people fit), and no echo (it states no value:
+        a forum post's value is not confirmed because another page repeats it)."""
+        return not self.weak and self.how not in ("title", "echo")
 
 
 @dataclass

@@ -5,6 +5,7 @@ nothing, and a page echoing the value for another product, or a vague value, add
 from __future__ import annotations
 
 from research_agent.cell_rules import CellEvidence, Evidence, SettleRules, rule_cell
+from research_agent.state import Finding
 
 from agentkit import page
 
@@ -48,3 +49,15 @@ def test_an_echo_alone_states_nothing_and_an_echo_of_another_value_is_no_conflic
     assert other.settled.candidate_ids == ()
     backed = rule_cell(CellEvidence("pending", (_f("F1", "1.3 day", "S1"), _f("F2", "1.3 day", "S2", echo=True))), SettleRules(2))
     assert backed.awaiting_rubric and backed.settled.independent_sources == 2
+
+
+def test_an_echo_does_not_stand_in_for_the_non_forum_source_a_confirmation_needs():
+    heard = Finding(id="F2", cell="Vesta Arlo 2/battery life", value="1.3 day", display="31 hours",
+                    quote="The Vesta Arlo 2 kept going for 31 hours.", source_id="S2", url="https://news.example/a",
+                    date=None, source_type="secondary", step=2, attribution="echo:name Vesta Arlo 2")
+    assert heard.echo and not heard.weak and not heard.confirms_alone
+    forum = Evidence("F1", "1.3 day", "1.3 day", "S1", "S1", "forum.example", None, "forum", False, True)
+    echo = Evidence("F2", "1.3 day", "1.3 day", "S2", "S2", "news.example", None, "secondary", heard.weak,
+                    heard.confirms_alone, heard.echo)
+    ruling = rule_cell(CellEvidence("pending", (forum, echo)), SettleRules(2))
+    assert (ruling.status, ruling.gap) == ("partial", "strong_source")
