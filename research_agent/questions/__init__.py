@@ -70,7 +70,7 @@ One object:
   in which country?" → country ("… in which year?" → the verb: formed).
 * "X >> relation" (MuSiQue's decomposition form) → object X, dimension relation.
 * An echo question, its wh-word left where the answer goes ("The population of X is what?", "The
-  main director of X was who?"), reads as its fronted form ("What is the population of X?").
+  architect of X was who?"), reads as its fronted form ("What is the population of X?").
 
 wh + auxiliary + subject + predicate, when no shape above reads the verb (tried last):
 

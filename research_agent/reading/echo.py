@@ -1,8 +1,8 @@
 """Echoes: a specific value a sentence says about an object without saying what it is of.
 
 A fact about evidence: two independent pages that write the same specific value about the same object agree
-on it, even when only one of them says what the value is of. A spec line on one page gives "Weight: 21.4 kg";
-a review writes "at 21.4 kg it goes up the stairs easily" without the word "weight". The review is a second
+on it, even when only one of them says what the value is of. A spec line on one page gives "Weight: 17.8 kg";
+a review writes "at 17.8 kg it goes up the stairs easily" without the word "weight". The review is a second
 source for the weight only because the value is specific — a measured quantity with its unit, a sum of money,
 a span of time, a day of a month — so a coincidence is unlikely; a bare year, a count or a name is not (a page
 about a company writes many years and places that are not its founding).
@@ -10,7 +10,7 @@ about a company writes many years and places that are not its founding).
 An echo is read from a sentence that gives the cell no reading of its own, for a value of the dimension's kind
 (and of its head's unit: "weight" is a mass) that is specific, where the sentence's own rules attribute that
 value to the cell's object, as for any reading (`owned`: attribution, polarity and the precision gates) — or
-where the only name in the sentence is the object's model name without its maker ("the Q3" for "Merrow Q3"),
+where the only name in the sentence is the object's model name without its maker ("the K5" for "Ardent K5"),
 which alone is too loose to read a value by.
 
 An echo never states a value: its attribution is `echo` (`How`), and the cell rules (`cell_rules`) count it as
@@ -43,7 +43,7 @@ def specific(v: Value) -> bool:
 
 
 def _by_model_name(vals: list[Value], ents: list[EntityMention], target: Target) -> list[tuple[Value, Attribution]]:
-    """The only name in the sentence is the object's model name without its maker ("the Q3" for "Merrow Q3")."""
+    """The only name in the sentence is the object's model name without its maker ("the K5" for "Ardent K5")."""
     tails = [e for e in ents if e.obj is None and _name_tail(e.text, target.obj.name)]
     if len(tails) != 1 or len(ents) != 1:
         return []

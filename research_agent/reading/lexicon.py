@@ -180,7 +180,7 @@ FAMILIES: tuple[Family, ...] = (
            (r"died", r"dies", r"death", r"passed away", r"killed", r"d\."), query_words=("died", "death")),
     Family("birth name", "person", (("birth", "name"), ("born", "name"), ("maiden", "name"), ("name", "birth")),
            (r"born", r"n[ée]e", r"birth name", r"maiden name"),
-           # the name someone was born with: "Ann Lee (born Ann Marsh; 2 June 1961)", "née Marsh", "birth name is …"
+           # the name someone was born with: "Ann Lee (born Ann Marsh; 14 March 1958)", "née Marsh", "birth name is …"
            patterns=(r"\b(?:birth|maiden)\s+name\s+(?:is\s+|was\s+)?(?P<v>NAME)", r"\bn[ée]e\s+(?P<v>NAME)",
                      r"\bborn\s+(?!(?:in|on|at|January|February|March|April|May|June|July|August|September|October|November|December)\b)"
                      r"(?P<v>NAME)"),

@@ -114,8 +114,8 @@ def test_a_birth_note_gives_the_place_after_the_date() -> None:
 
 def test_a_birth_name_is_a_name_never_the_date_of_birth() -> None:
     # "birth name" asks for the name someone was born with; the date beside it answers "birth date"
-    text = "Delia Marsh (born Delia Fenwick; 2 June 1961) is a retired Welsh fell runner."
+    text = "Delia Marsh (born Delia Fenwick; 14 March 1958) is a retired Welsh fell runner."
     assert read("Delia Marsh", "birth name", text) == "Delia Fenwick"
-    assert read("Delia Marsh", "birth date", text) == "2 June 1961"
-    assert read("Delia Marsh", "birth name", "Delia Marsh (born 2 June 1961) is a retired Welsh fell runner.") is None
+    assert read("Delia Marsh", "birth date", text) == "14 March 1958"
+    assert read("Delia Marsh", "birth name", "Delia Marsh (born 14 March 1958) is a retired Welsh fell runner.") is None
     assert read("Delia Marsh", "maiden name", "Delia Marsh, née Fenwick, is a retired Welsh fell runner.") == "Fenwick"
