@@ -6,7 +6,7 @@ Over the 181 real article pages of ``<shared>/data/article-extraction/html/*.htm
 * ``trafilatura.extract(html)`` with its defaults — the yardstick;
 * ``extract_page`` — what ``visit`` does to the HTML (one parse, title, date, trafilatura);
 * ``read_page`` — the reader on the extracted text (segmenting, attribution, values, the spaCy parse of
-  the sentences a rule needs), for a fixed contract of **2 objects x 5 dimensions** (10 cells, more
+  the sentences a rule needs; echoes too, as the offline policy reads pages), for a fixed contract of **2 objects x 5 dimensions** (10 cells, more
   than a typical comparison case's 4–6): the two names the page writes most often (capitalised word
   runs), read for a founding year, a price, a number of employees, a headquarters and a licence — a
   date, money, a count, a place and a licence, so every value recogniser and the parser run.
@@ -92,7 +92,7 @@ def one_pass(pages: list[tuple[str, str]], profiler: cProfile.Profile | None = N
         objects = objects_of(page.text)
         if profiler is not None:
             profiler.enable()
-        read_page(objects, targets_of(objects), page.title or "", page.text, url)
+        read_page(objects, targets_of(objects), page.title or "", page.text, url, echoes=True)
         if profiler is not None:
             profiler.disable()
         t3 = time.perf_counter()

@@ -32,6 +32,8 @@ __all__ = ["echo_readings", "echoed", "specific"]
 
 _FULL_DATE = re.compile(r"\d{4}-\d\d-\d\d")
 _SPECIFIC_KINDS = frozenset({"quantity", "money", "duration", "interval"})
+_READS_SPECIFIC = _SPECIFIC_KINDS | {"date", "number"}
+"""Dimension kinds whose values can be specific ("number" reads quantities and money)."""
 
 
 def specific(v: Value) -> bool:
@@ -60,6 +62,8 @@ def echo_readings(
 ) -> list[Reading]:
     """The specific values the sentence says about the target's object (see the module docstring), with the
     attribution that ties each to it: the caller applies its page rules to that, then makes them `echoed`."""
+    if prof.kind not in _READS_SPECIFIC:
+        return []  # its values are names, words, counts, licences or versions: never specific, not worth reading
     unit = head_unit(prof.meaning) if not target.dim.unit else None
     vals = [v for v in values(sentence) if specific(v) and (unit is None or unit_of(v) == unit)]
     if not vals:
