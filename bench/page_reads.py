@@ -7,11 +7,11 @@ value (one of its gold forms) the page's extracted text writes: the reader's rea
 tool extracts them (`tools.extract.extract_page`) and read with the case's contract (`reading.read_page`); the
 search, the stop rules and the support check play no part.
 
-Splits as in bench/heldout.py: dev = evalsets_dev/ + dev2 + dev3 + dev4, test = evalsets_test/, test2 =
-evalsets_test2/, newcomer = the corpora under evalsets_test/corpora/ (test; the contract parsed from each question,
+Splits as in bench/heldout.py: dev = evalsets_dev/ + dev2 … dev5, test = evalsets_test/, test2 =
+evalsets_test2/, test3 = evalsets_test3/, newcomer = the corpora under evalsets_test/corpora/ (test; the contract parsed from each question,
 as `research run` does).  Totals only: never a case, a value or a quote (docs/splits.md).
 
-Usage: python bench/page_reads.py [--split dev|test|test2|newcomer|all]
+Usage: python bench/page_reads.py [--split dev|test|test2|test3|newcomer|all]
 """
 
 from __future__ import annotations
@@ -23,9 +23,10 @@ from research_agent.config import REPO_ROOT
 from research_agent.evals.page_reads import Reads, count_corpus, count_split
 
 SPLITS = {
-    "dev": [REPO_ROOT / "evalsets_dev", REPO_ROOT / "evalsets_dev2", REPO_ROOT / "evalsets_dev3", REPO_ROOT / "evalsets_dev4"],
+    "dev": [REPO_ROOT / f"evalsets_dev{n}" for n in ("", "2", "3", "4", "5")],
     "test": [REPO_ROOT / "evalsets_test"],
     "test2": [REPO_ROOT / "evalsets_test2"],
+    "test3": [REPO_ROOT / "evalsets_test3"],
 }
 CORPORA = REPO_ROOT / "evalsets_test" / "corpora"
 

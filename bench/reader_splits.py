@@ -2,7 +2,7 @@
 
 Sets: RAMDocs (rows 1–200 / 201–400), the real comparison paragraphs (dev = comparison +
 comparison-fresh + comparison-fresh2, test = comparison-test), MuSiQue single hops (questions 1–50 / 51–100) and
-the synthetic cases (evalsets_dev/ + evalsets_dev2/ + evalsets_dev3/ + evalsets_dev4/ / evalsets_test/).  A part whose cases are not written yet
+the synthetic cases (evalsets_dev/ … evalsets_dev5/ / evalsets_test/).  A part whose cases are not written yet
 is listed as such.  Per part: cases, cells right (the confirmed value checked against gold),
 confirmed values that are no gold form, endings, gold read, wrong confirmations, tool calls per
 case against the minimum, fallback contracts and the wall time; per set, the dev − test gap in
@@ -34,7 +34,7 @@ from research_agent.evals.runner import run_eval
 from research_agent.evals.splits import COMPARISON_SETS
 
 SETS = ("ramdocs", "comparison", "musique", "synthetic")
-SYNTHETIC = {"dev": (REPO_ROOT / "evalsets_dev", REPO_ROOT / "evalsets_dev2", REPO_ROOT / "evalsets_dev3", REPO_ROOT / "evalsets_dev4"), "test": (REPO_ROOT / "evalsets_test",)}
+SYNTHETIC = {"dev": tuple(REPO_ROOT / f"evalsets_dev{n}" for n in ("", "2", "3", "4", "5")), "test": (REPO_ROOT / "evalsets_test",)}
 COMPARISON = COMPARISON_SETS
 
 
