@@ -44,7 +44,7 @@ from .segment import split_sentences
 from .site import own_site, site_subject
 from .columns import column_readings
 from .echo import echo_readings, echoed
-from .tables import label_readings, table_readings
+from .tables import headed_rows, label_readings, squash, table_readings
 from .values import Value, countries_named, find_values, nearest
 
 __all__ = ["Reading", "Target", "read_page", "dimension_profile", "value_in"]
@@ -517,7 +517,7 @@ def read_page(
     common = page_vocabulary(text)
     best: dict[str, tuple[tuple[int, ...], Reading]] = {}
     heard: list[Reading] = []
-    rows = table_readings(text, named, targets, profiles, values_for, Reading)
+    rows, headed = table_readings(text, named, targets, profiles, values_for, Reading), headed_rows(text)
     rows += column_readings(text, named, targets, profiles, values_for, Reading)
     for row in rows:
         rank = (0, 0, int(row.canonical.lower() in _VAGUE), _HOW_RANK["name"], len(sentences))
@@ -535,7 +535,7 @@ def read_page(
         current = None if discourse.weak else discourse.current
         ents = mentions(sentence, named, page_object=current, common=common, title_object=discourse.page_object)
         for t in targets:
-            r = read_sentence(sentence, ents, t, named, discourse, profiles[t.key])
+            r = None if squash(sentence) in headed else read_sentence(sentence, ents, t, named, discourse, profiles[t.key])
             if r is None and echoes:
                 said = echo_readings(sentence, ents, t, profiles[t.key], partial(values_for, prof=profiles[t.key], dim=t.dim),
                                      partial(_owned, sentence, ents=ents, target=t, named=named, discourse=discourse, prof=profiles[t.key]))

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from .readings import Reading, Target
     from .values import Value
 
-__all__ = ["SEPARATOR", "header_column", "label_readings", "labelled_values", "row_cells", "squash", "table_rows", "whole_cell"]
+__all__ = ["SEPARATOR", "header_column", "headed_rows", "label_readings", "labelled_values", "row_cells", "squash", "table_rows", "whole_cell"]
 
 _ROW = re.compile(r"^\s*\|(.+)\|\s*$")
 SEPARATOR = re.compile(r"^[\s|:-]+$")
@@ -53,6 +53,12 @@ def table_rows(text: str) -> list[tuple[list[str], list[str], str]]:
         if not header or len(cells) == len(header):
             out.append((header, cells, line.strip()))
     return out
+
+
+def headed_rows(text: str) -> frozenset[str]:
+    """The data rows of tables that have a header (`squash`ed): each cell there belongs to its column, so such a row
+    is read only column by column (`table_readings`, `column_readings`, `label_readings`), never as a sentence."""
+    return frozenset(squash(" | ".join(cells)) for header, cells, _ in table_rows(text) if header)
 
 
 def squash(s: str) -> str:

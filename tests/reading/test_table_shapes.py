@@ -92,3 +92,19 @@ def test_a_rate_is_a_quantity_in_its_unit() -> None:
                 "Lintel API has a rate limit of 900 requests per minute per key; bursts are queued.") == "900 requests per minute"
     assert read("Moorhen Savings", "interest rate",
                 "Moorhen Savings pays an interest rate of 4.2% on balances up to £10,000.") == "4.2%"
+
+
+PRICE_GRID = """Object storage, side by side
+Prices as each provider lists them for its standard tier.
+| Provider | Storage | Requests (per million) | Minimum term |
+|---|---|---|---|
+| Pollack Bins | $0.007/GB-month | $3.90 | none |
+| Wherry Store | $0.011/GB-month | free | 30 days |
+Neither charges for deletes."""
+
+
+def test_a_row_under_a_header_is_read_by_its_columns_only() -> None:
+    got = _read_all(PRICE_GRID, ["Pollack Bins", "Wherry Store"], ["egress fee", "minimum term"], "Object storage compared")
+    assert "Pollack Bins/egress fee" not in got and "Wherry Store/egress fee" not in got, \
+        "no column is the egress fee: the row's other prices are not it"
+    assert got["Wherry Store/minimum term"][0] == "30 days", "the cell under its own column"
