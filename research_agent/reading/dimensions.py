@@ -40,7 +40,7 @@ from .lexicon import Family, cue_pattern, family_named, infer_kind
 if TYPE_CHECKING:
     from .values import Value
 
-__all__ = ["Meaning", "Profile", "head_unit", "unit_of", "infer_profile", "meaning", "profile_of", "select_value", "SELECTORS"]
+__all__ = ["Meaning", "Profile", "head_unit", "unit_of", "infer_profile", "meaning", "profile_of", "select_value", "SELECTORS", "with_counted_noun"]
 
 _MONEY = frozenset("price pricing cost fee charge salary income revenue budget fare tuition wage subscription rent".split())
 _INFORMATION = frozenset("storage memory ram quota disk bandwidth".split())
@@ -278,3 +278,18 @@ def head_unit(m: Meaning | None) -> str | None:
 def unit_of(v: "Value") -> str:
     """The canonical unit of a quantity value ("21.4 kg" → kg, "85 km" → m)."""
     return v.canonical.rpartition(" ")[2] if v.kind == "quantity" else ""
+
+
+def with_counted_noun(sentence: str, v: "Value", m: Meaning | None) -> "Value":
+    """A count shown with the noun it counts when that noun is a word of the dimension's name, as the sentence
+    writes it ("14 languages", "1,000 notes", "12 simultaneous connections"): the number alone does not say what
+    was counted. Its canonical number is unchanged."""
+    nouns = [w for w in (m.counted, *m.words) if w and w not in _GENERIC and w not in SELECTORS] if m is not None else []
+    if v.kind != "count" or not nouns:
+        return v
+    after = re.match(r"\s+(?:[\w-]+\s+)?(?:" + "|".join(map(re.escape, nouns)) + r")(?:e?s)?\b", sentence[v.end:], re.I)
+    if after is None:
+        return v
+    from dataclasses import replace
+
+    return replace(v, display=sentence[v.start:v.end + after.end()])  # the span stays the number's: cues sit outside it

@@ -47,14 +47,22 @@ def test_a_launch_price_is_read_as_money_not_as_the_launch_year() -> None:
 
 
 def test_a_count_of_a_unit_is_read_where_the_unit_is_written() -> None:
-    assert read("Pell", "maximum sessions", "Pell handles no more than 5,000 simultaneous sessions.") == "5,000"
-    assert read("Pell", "maximum open files", "Pell keeps at most 2,048 open files per process.") == "2,048"
+    assert read("Pell", "maximum sessions", "Pell handles no more than 5,000 simultaneous sessions.") == "5,000 simultaneous sessions"
+    assert read("Pell", "maximum open files", "Pell keeps at most 2,048 open files per process.") == "2,048 open files"
+
+
+def test_a_count_is_shown_with_the_noun_it_counts_when_the_dimension_names_it() -> None:
+    assert read("Pell", "number of languages", "Pell now ships in 14 languages, up from 11.") == "14 languages"
+    assert read("Pell", "simultaneous connections", "Pell allows 12 simultaneous connections per account.") \
+        == "12 simultaneous connections", "a noun of the dimension's own words, an adjective between"
+    assert read("Pell", "number of languages", "The number of languages Pell teaches is 14.") == "14", \
+        "no noun after the number: the number as written"
 
 
 def test_a_maximum_takes_the_largest_value_the_clause_gives_its_unit() -> None:
     text = "The Team plan of Pell starts with 10 seats and grows to up to 500 seats."
-    assert read("Pell", "maximum seats", text) == "500"
-    assert read("Pell", "minimum seats", text) == "10"
+    assert read("Pell", "maximum seats", text) == "500 seats"
+    assert read("Pell", "minimum seats", text) == "10 seats"
 
 
 def test_a_table_column_is_matched_by_the_head_noun() -> None:
