@@ -80,6 +80,10 @@ def test_evalset_cases_without_a_contract_get_the_same_contract() -> None:
         ("Compare the Marlow Tigers and the Esk Rovers on number of members", ["Marlow Tigers", "Esk Rovers"],
          ["number of members"]),
         ('Compare "Salt and Pepper" and "Bread, Butter" on price', ["Salt and Pepper", "Bread, Butter"], ["price"]),
+        # how people ask it (two blind case writers reached for these first, issue 21 session 15)
+        ("How do Brindle and Tessaly compare on price and weight?", ["Brindle", "Tessaly"], ["price", "weight"]),
+        ("How does Brindle compare with the Tessaly 2 in terms of battery life?", ["Brindle", "Tessaly 2"], ["battery life"]),
+        ("how do Quillstore, Ferrodb and Nimbus KV compare on latency", ["Quillstore", "Ferrodb", "Nimbus KV"], ["latency"]),
     ],
 )
 def test_vs_and_compare_shapes(question: str, objects: list[str], dimensions: list[str]) -> None:

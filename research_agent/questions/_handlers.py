@@ -16,6 +16,10 @@ def _compare(m: re.Match[str]) -> QuestionReading:
     return _reading("compare", _objects(m["objs"]), _dims(m["dims"]))
 
 
+def _compare_with(m: re.Match[str]) -> QuestionReading:
+    return _reading("compare", [*_objects(m["a"]), *_objects(m["b"])], _dims(m["dims"]))
+
+
 def _what_of(m: re.Match[str]) -> QuestionReading:
     dims, objs = m["dims"], m["objs"]
     # "the date of birth of X": a lower-case head before the next "of" still belongs to the dimension

@@ -8,7 +8,7 @@ from ..errors import ContractError
 from ._base import UNREADABLE, Handler, QuestionReading, _NoMatch
 from ._parsed import read_parsed
 from ._handlers import (
-    _agent, _before, _both_middle, _both_split, _clause_pair, _compare, _event, _how_adjective, _how_many, _in_which,
+    _agent, _before, _both_middle, _both_split, _clause_pair, _compare, _compare_with, _event, _how_adjective, _how_many, _in_which,
     _no_dimension, _same, _single, _than, _topic_event, _vs_colon, _what_did, _what_did_to, _what_is, _what_of,
     _what_was_done, _when_clause, _where, _where_born, _where_clause, _which_of, _x_in_which, _x_which,
 )
@@ -28,6 +28,10 @@ _ROLE = r"(?P<dim>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)"
 SHAPES: tuple[tuple[re.Pattern[str], Handler], ...] = (
     # today's shapes, read exactly as before (tests/test_questions.py holds every evalset question to it)
     (re.compile(rf"^compare\s+(?P<objs>.+?)\s+{_ON}\s+(?P<dims>.+?)$", _I), _compare),
+    # "How do A and B compare on X?", "How does A compare with B in terms of X?"
+    (re.compile(rf"^how\s+(?:do|does|did)\s+(?P<objs>.+?)\s+compare\s+{_ON}\s+(?P<dims>.+?)$", _I), _compare),
+    (re.compile(rf"^how\s+(?:do|does|did)\s+(?P<a>.+?)\s+compare\s+(?:with|to|against)\s+(?P<b>.+?)\s+{_ON}\s+(?P<dims>.+?)$", _I),
+     _compare_with),
     (re.compile(r"^(?P<objs>.+?\s+(?:vs\.?|versus)\s+.+?)\s+(?:for|on|in terms of|regarding|by)\s+(?P<dims>.+?)$", _I), _compare),
     (re.compile(r"^which\s+of\s+(?P<objs>.+?)\s+(?:has|have|offers?|gives?|is)\s+(?:the\s+)?(?:best|lowest|highest|most|least"
                 r"|cheapest|fastest|strongest)\s+(?P<dims>.+?)$", _I), _compare),
