@@ -30,7 +30,7 @@ per name and cached; nothing here is imported at start-up.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -290,6 +290,4 @@ def with_counted_noun(sentence: str, v: "Value", m: Meaning | None) -> "Value":
     after = re.match(r"\s+(?:[\w-]+\s+)?(?:" + "|".join(map(re.escape, nouns)) + r")(?:e?s)?\b", sentence[v.end:], re.I)
     if after is None:
         return v
-    from dataclasses import replace
-
     return replace(v, display=sentence[v.start:v.end + after.end()])  # the span stays the number's: cues sit outside it

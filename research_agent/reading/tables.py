@@ -57,7 +57,8 @@ def table_rows(text: str) -> list[tuple[list[str], list[str], str]]:
 
 def headed_rows(text: str) -> frozenset[str]:
     """The data rows of tables that have a header (`squash`ed): each cell there belongs to its column, so such a row
-    is read only column by column (`table_readings`, `column_readings`, `label_readings`), never as a sentence."""
+    states a value only column by column (`table_readings`, `column_readings`, `label_readings`), never as a
+    sentence; it may still echo a value another page states (`echo`)."""
     return frozenset(squash(" | ".join(cells)) for header, cells, _ in table_rows(text) if header)
 
 
