@@ -532,10 +532,10 @@ def read_page(
                 best[row.cell] = (rank, row)
     for i, sentence in enumerate(sentences):
         # a subject only a longer name made current ("Kaliganj" after "Kaliganj Upazila"-less text) lends no short form
-        current, row = (None if discourse.weak else discourse.current), "|" in sentence and squash(sentence) in headed
+        current, tabled = (None if discourse.weak else discourse.current), "|" in sentence and squash(sentence) in headed
         ents = mentions(sentence, named, page_object=current, common=common, title_object=discourse.page_object)
         for t in targets:
-            r = None if row else read_sentence(sentence, ents, t, named, discourse, profiles[t.key])
+            r = None if tabled else read_sentence(sentence, ents, t, named, discourse, profiles[t.key])
             if r is None and echoes:
                 said = echo_readings(sentence, ents, t, profiles[t.key], partial(values_for, prof=profiles[t.key], dim=t.dim),
                                      partial(_owned, sentence, ents=ents, target=t, named=named, discourse=discourse, prof=profiles[t.key]))
