@@ -282,7 +282,7 @@ def unit_of(v: "Value") -> str:
 
 def with_counted_noun(sentence: str, v: "Value", m: Meaning | None) -> "Value":
     """A count shown with the noun it counts when that noun is a word of the dimension's name, as the sentence
-    writes it ("14 languages", "1,000 notes", "12 simultaneous connections"): the number alone does not say what
+    writes it ("9 languages", "300 notes", "12 simultaneous connections"): the number alone does not say what
     was counted. Its canonical number is unchanged."""
     nouns = [w for w in (m.counted, *m.words) if w and w not in _GENERIC and w not in SELECTORS] if m is not None else []
     if v.kind != "count" or not nouns:

@@ -52,10 +52,10 @@ def test_a_count_of_a_unit_is_read_where_the_unit_is_written() -> None:
 
 
 def test_a_count_is_shown_with_the_noun_it_counts_when_the_dimension_names_it() -> None:
-    assert read("Pell", "number of languages", "Pell now ships in 14 languages, up from 11.") == "14 languages"
+    assert read("Pell", "number of languages", "Pell now ships in 9 languages, up from 6.") == "9 languages"
     assert read("Pell", "simultaneous connections", "Pell allows 12 simultaneous connections per account.") \
         == "12 simultaneous connections", "a noun of the dimension's own words, an adjective between"
-    assert read("Pell", "number of languages", "The number of languages Pell teaches is 14.") == "14", \
+    assert read("Pell", "number of languages", "The number of languages Pell teaches is 9.") == "9", \
         "no noun after the number: the number as written"
 
 
