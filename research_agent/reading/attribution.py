@@ -36,7 +36,7 @@ from .chunks import _inside_longer_name, _tokens, page_vocabulary, proper_chunks
 from .clauses import complement_clause, parsed_subject
 from .ownership import STRONG, antecedent, parse_owner
 from .names import (  # noqa: F401 - `_descriptor` and `Named` are part of this module's surface
-    _CORP_SUFFIX, _EDITION, _STARTERS, How, Named, _chunk_owner, _core, _descriptor, _initial_variant, _kind_reference,
+    _CORP_SUFFIX, _EDITION, _STARTERS, How, Named, _chunk_owner, _core, _descriptor, _initial_variant, _kind_reference, _model_form,
     _name_regex, _partial, _person_variant, _short_form, _spaced_variant,
 )
 
@@ -129,6 +129,14 @@ def mentions(
                     continue
                 how = "short" if obj.name == page_object else "partial"
                 found.append(EntityMention(m.start(), m.end(), m.group(0), obj.name, how))
+                taken.append((m.start(), m.end()))
+    models = {o.name: {_model_form(n) for n in o.names} - {""} for o in objects}
+    for obj in objects:  # "the Q9" for "Quenby Q9": a product's model names it, unless another object shares it
+        for model in models[obj.name] - {m for k, v in models.items() if k != obj.name for m in v}:
+            for m in re.finditer(r"(?<![\w-])" + re.escape(model) + r"(?![\w-])", sentence):
+                if any(m.start() < e and s < m.end() for s, e in taken) or _inside_longer_name(sentence, m.start(), m.end(), toks, common):
+                    continue
+                found.append(EntityMention(m.start(), m.end(), m.group(0), obj.name, "model"))
                 taken.append((m.start(), m.end()))
     for s, e, text in proper_chunks(sentence, common):
         if any(s < te and ts < e for ts, te in taken):

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Literal, Sequence
 if TYPE_CHECKING:
     from ..contract import ObjectSpec
 
-How = Literal["name", "alias", "variant", "title", "short", "partial", "reference", "fragment", "carried", "echo"]
+How = Literal["name", "alias", "variant", "model", "title", "short", "partial", "reference", "fragment", "carried", "echo"]
 """`title` ("Judge Howe") and `partial` (a longer name holding the object's: "Marlette Township" for "Marlette",
 "Valeri Bragin" for "Bragin") and `carried` (a reference resolved through the body, not the title) are weak: such
 a reading may be about another entity, so it never confirms a cell and is no independent source. `echo` (a
@@ -317,6 +317,17 @@ def _short_form(name: str) -> str:
             words.pop()  # "South Hills High School" → "South Hills"
     short = " ".join(words)
     return short if short.lower() != _core(name).lower() and len(short) >= 3 else ""
+
+
+def _model_form(name: str) -> str:
+    """"Corra Dash 9" → "Dash 9", "Quenby Q9" → "Q9": a product's name after its maker's word, when it holds a
+    model code (a word with a digit); "" otherwise."""
+    words = _core(name).split()
+    rest = words[1:]
+    if len(words) < 2 or not any(re.search(r"\d", w) and re.search(r"[A-Za-z]|^\d+$", w) for w in rest):
+        return ""
+    model = " ".join(rest)
+    return model if len(model) >= 2 and not model.isdigit() else ""
 
 
 _KIND_NOUNS = frozenset(

@@ -117,3 +117,31 @@ BRACKWELL = Named("Brackwell", ("Brackwell",))
 )
 def test_a_complement_clause_has_its_own_subject(sentence: str, expected: str | None):
     assert owner(sentence, "4,210", [BRACKWELL], target="Brackwell") == expected
+
+
+MARLIN = Named("Osprey Marlin T4", ("Osprey Marlin T4",))
+KITE = Named("Fenwick K2", ("Fenwick K2",))
+
+
+def _owners(sentence: str, named: list[Named]) -> list[tuple[str, str | None, str | None]]:
+    return [(m.text, m.obj, m.how) for m in mentions(sentence, named)]
+
+
+def test_a_product_is_named_by_its_model_without_the_maker() -> None:
+    # a review names each product by its model once the maker is known: "the K2", "the Marlin T4"
+    sentence = "The Marlin T4 runs for nine hours, where the K2 gives up after six."
+    assert _owners(sentence, [MARLIN, KITE]) == [("Marlin T4", "Osprey Marlin T4", "model"), ("K2", "Fenwick K2", "model")]
+
+
+def test_a_model_shared_by_two_objects_or_inside_a_longer_name_names_neither() -> None:
+    twin = Named("Halloran K2", ("Halloran K2",))
+    assert [o for _, o, _ in _owners("The K2 runs for nine hours.", [KITE, twin])] == [None]
+    # a word without a digit is no model code: "Marlin" alone may be many things
+    assert [o for _, o, _ in _owners("The Marlin runs for nine hours.", [MARLIN])] == [None]
+    assert [o for _, o, _ in _owners("The new GK2 runs for nine hours.", [KITE])] == [None]
+
+
+def test_a_review_sentence_naming_the_model_is_read_for_the_product() -> None:
+    from _read_kit import read
+    text = "We took both drills to the workshop. The K2 drove 212 screws on one charge and weighs 1.4 kg."
+    assert read("Fenwick K2", "weight", text, title="Two drills tested", others=("Osprey Marlin T4",)) == "1.4 kg"

@@ -24,7 +24,7 @@ def test_a_specific_value_said_about_the_object_is_an_echo_only_when_asked():
 
 
 def test_the_model_name_alone_ties_an_echo_but_another_product_does_not():
-    assert _echoes("battery life", "We wore both for a week. The Arlo 2 kept going for 31 hours.") == [("31 hours", "short Arlo 2")]
+    assert _echoes("battery life", "We wore both for a week. The Arlo 2 kept going for 31 hours.") == [("31 hours", "model Arlo 2")]
     assert _echoes("battery life", "The Corrin Lumen kept going for 31 hours in our loop test.") == []
 
 
