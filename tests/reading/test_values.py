@@ -502,6 +502,28 @@ def test_everyday_units_of_product_specs_are_quantities(sentence: str, expected:
     assert [v.canonical for v in find_values(sentence, "quantity")] == [expected]
 
 
+@pytest.mark.parametrize("sentence, expected", [
+    ("pulls 7,500 Pa of suction", "7500 Pa"), ("inflate to 2.2 bar", "220000 Pa"), ("a 600 Mbps link", "75000000 B/s"),
+    ("up to 2.5 Gbit/s", "312500000 B/s"), ("a 3 A charger", "3 A"), ("clamps with 90 N of force", "90 N"),
+    ("accurate to 0.3 °C", "0.3 °C"), ("a 16 Ω driver", "16 Ω"), ("a 3,200 dpi sensor", "3200 dpi"),
+])
+def test_units_of_pressure_data_rate_current_force_and_temperature_are_quantities(sentence: str, expected: str) -> None:
+    # a spec sheet's other SI units: without them a value is no quantity at all and its row is never read
+    assert [v.canonical for v in find_values(sentence, "quantity")] == [expected]
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("a flight time of 27 min", "27 min"), ("lasts 9 hrs on a charge", "9 hrs"), ("up to 16 h of playback", "16 h"),
+    ("renders in 45 sec", "45 sec"), ("ships in 3 wks", "3 wks"),
+])
+def test_a_units_abbreviation_after_a_number_is_a_duration(sentence: str, expected: str) -> None:
+    assert [v.display for v in find_values(sentence, "duration")] == [expected]
+
+
+def test_an_abbreviated_unit_needs_a_number_written_in_digits() -> None:
+    assert find_values("ten min later, and a h or two", "duration") == []
+
+
 def test_a_unit_letter_needs_its_number() -> None:
     assert find_values("Model V and the L series", "quantity") == []
 

@@ -18,10 +18,13 @@ from ._value import Value, fmt_number
 _DAY_MS = UNITS["day"].factor
 _DURATION = re.compile(
     rf"(?<![\w.,$€£¥#])(?:(?P<num>{DIGITS}|\b(?:{WORDS})\b)|\b(?P<a>an?))"
-    r"(?:\s|-)(?P<unit>minutes?|hours?|days?|weeks?|fortnights?|months?|years?)(?![\w])(?!-old\b)",
+    r"(?:\s|-)(?P<unit>seconds?|minutes?|hours?|days?|weeks?|fortnights?|months?|years?|secs?|mins?|hrs?|h|wks?|yrs?)"
+    r"(?![\w])(?!-old\b)",
     re.I,
 )
-_HINT = re.compile(r"minute|hour|day|week|fortnight|month|year", re.I)
+_HINT = re.compile(r"second|minute|hour|day|week|fortnight|month|year|\d[\s-](?:secs?|mins?|hrs?|h|wks?|yrs?)\b", re.I)
+_ABBREVIATED = frozenset({"sec", "secs", "min", "mins", "hr", "hrs", "h", "wk", "wks", "yr", "yrs"})
+"""A unit's abbreviation ("31 min", "8 hrs") is a duration after a written number only, never after "a"."""
 _A_INTRO = re.compile(r"\b(?:for|within|after|in|over|than|of|last|about|nearly|almost)\s+$", re.I)
 
 
@@ -41,6 +44,8 @@ def _durations(sentence: str, want: Unit | None) -> tuple[Value, ...]:
     for m in _DURATION.finditer(sentence):
         if m["a"] and not _A_INTRO.search(sentence, max(0, m.start() - 8), m.start()):
             continue  # "once a day", "a day later"
+        if m["unit"].lower() in _ABBREVIATED and not (m["num"] and m["num"][:1].isdigit()):
+            continue
         count = 1.0 if m["a"] else parse_number(m["num"])
         if count is None:
             continue

@@ -98,11 +98,33 @@ _TABLE: list[tuple[str, str, float, tuple[str, ...]]] = [
     ("Nm", "torque", 1.0, ("newton-metre", "newton-metres", "newton-meter", "newton-meters")),
     ("rpm", "rate:revolution", 1.0 / 60, ("revolutions per minute",)),
     ("fps", "rate:frame", 1.0, ("frames per second",)),
+    ("Pa", "pressure", 1.0, ("pascal", "pascals")),
+    ("kPa", "pressure", 1e3, ("kilopascal", "kilopascals")),
+    ("MPa", "pressure", 1e6, ("megapascal", "megapascals")),
+    ("bar", "pressure", 1e5, ("bars",)),
+    ("psi", "pressure", 6894.757293168, ()),
+    ("bit/s", "rate:information", 0.125, ("bps", "bits per second")),
+    ("kbit/s", "rate:information", 125.0, ("kbps", "Kbps", "kilobits per second")),
+    ("Mbit/s", "rate:information", 1.25e5, ("Mbps", "megabits per second")),
+    ("Gbit/s", "rate:information", 1.25e8, ("Gbps", "gigabits per second")),
+    ("N", "force", 1.0, ("newton", "newtons")),
+    ("kN", "force", 1e3, ("kilonewton", "kilonewtons")),
+    ("J", "energy", 1 / 3600, ("joule", "joules")),
+    ("kJ", "energy", 1000 / 3600, ("kilojoule", "kilojoules")),
+    ("kcal", "energy", 1.163, ("kilocalorie", "kilocalories")),
+    ("A", "current", 1.0, ("amp", "amps", "ampere", "amperes")),
+    ("mA", "current", 1e-3, ("milliamp", "milliamps", "milliampere", "milliamperes")),
+    ("°C", "temperature:C", 1.0, ("ºC", "℃", "degrees Celsius", "degrees C")),
+    ("°F", "temperature:F", 1.0, ("ºF", "℉", "degrees Fahrenheit", "degrees F")),
+    ("Ω", "resistance", 1.0, ("ohm", "ohms")),
+    ("lx", "illuminance", 1.0, ("lux",)),
+    ("dpi", "resolution:dot", 1.0, ("dots per inch",)),
 ]
 # spellings whose case carries meaning, and one-letter symbols we accept only as contract units
 _CASED = {
     "W", "Wh", "kWh", "mAh", "Ah", "kW", "B", "KB", "kB", "MB", "GB", "TB", "PB", "KiB", "MiB", "GiB", "TiB", "PiB",
     "m", "g", "t", "h", "s", "Hz", "kHz", "MHz", "GHz", "L", "V", "dB", "MP", "lm", "Nm",
+    "Pa", "kPa", "MPa", "N", "kN", "J", "kJ", "A", "mA", "Mbps", "Gbps", "Kbps",
 }
 CURRENCIES = ("USD", "EUR", "GBP", "JPY", "CAD", "AUD", "CHF", "INR", "CNY", "SEK", "NOK", "DKK", "BRL")
 
