@@ -40,7 +40,7 @@ from .lexicon import Family, cue_pattern, family_named, infer_kind
 if TYPE_CHECKING:
     from .values import Value
 
-__all__ = ["Meaning", "Profile", "head_unit", "unit_of", "infer_profile", "meaning", "profile_of", "select_value", "SELECTORS", "with_counted_noun"]
+__all__ = ["Meaning", "Profile", "fitting", "head_unit", "unit_of", "infer_profile", "meaning", "profile_of", "select_value", "SELECTORS", "with_counted_noun"]
 
 _MONEY = frozenset("price pricing cost fee charge salary income revenue budget fare tuition wage subscription rent".split())
 _INFORMATION = frozenset("storage memory ram quota disk bandwidth".split())
@@ -291,3 +291,16 @@ def with_counted_noun(sentence: str, v: "Value", m: Meaning | None) -> "Value":
     if after is None:
         return v
     return replace(v, display=sentence[v.start:v.end + after.end()])  # the span stays the number's: cues sit outside it
+
+
+_PERIODS = {"monthly": "month", "annual": "year", "yearly": "year", "weekly": "week", "daily": "day", "hourly": "h"}
+"""Modifiers that name the period a value is stated per ("monthly price" → per month)."""
+
+
+def fitting(m: Meaning | None, values: list[Value]) -> list[Value]:
+    """A period modifier asks for the value stated per that period: a "monthly fee" is the "$12 per month", not the
+    "$120 a year" beside it; when the sentence states none per that period, every value stays."""
+    period = next((_PERIODS[w] for w in m.words if w in _PERIODS), None) if m is not None else None
+    if period is None:
+        return values
+    return [v for v in values if v.canonical.endswith("/" + period)] or values

@@ -33,7 +33,7 @@ from .attribution import (
     sentence_subject,
 )
 from .acronyms import expansions, is_acronym
-from .dimensions import Profile, head_unit, infer_profile, meaning, profile_of, select_value, unit_of, with_counted_noun
+from .dimensions import Profile, fitting, head_unit, infer_profile, meaning, profile_of, select_value, unit_of, with_counted_noun
 from .lexicon import Family, compiled_patterns, cue_pattern
 from .gates import title_only
 from .phrases import modifies_a_prepositional_object
@@ -239,7 +239,7 @@ def _values_for(sentence: str, prof: Profile, dim: DimensionSpec) -> list[Value]
             if not (out and out[-1].start <= v.start < out[-1].end):  # the end of a range already read
                 out.append(_as_range(sentence, v))
         return out
-    return [with_counted_noun(sentence, v, prof.meaning) for v in find_values(sentence, kind, unit=dim.unit)]
+    return [with_counted_noun(sentence, v, prof.meaning) for v in fitting(prof.meaning, find_values(sentence, kind, unit=dim.unit))]
 
 
 _YEAR_RANGE = re.compile(r"\s*[-–]\s*(\d{4}|\d{2})(?![\d-])")

@@ -46,6 +46,13 @@ def test_a_launch_price_is_read_as_money_not_as_the_launch_year() -> None:
     assert read("Pell", "launch price", text) == "$49 per seat"
 
 
+def test_a_period_modifier_asks_for_the_value_stated_per_that_period() -> None:
+    text = "Pell Team costs $80 a year, or $8 per month if you pay monthly."
+    assert read("Pell", "monthly fee", text) == "$8 per month"
+    assert read("Pell", "annual fee", text) == "$80 a year"
+    assert read("Pell", "monthly fee", "Pell Team costs $80 a year.") == "$80 a year", "no value per month: the one there"
+
+
 def test_a_count_of_a_unit_is_read_where_the_unit_is_written() -> None:
     assert read("Pell", "maximum sessions", "Pell handles no more than 5,000 simultaneous sessions.") == "5,000 simultaneous sessions"
     assert read("Pell", "maximum open files", "Pell keeps at most 2,048 open files per process.") == "2,048 open files"
