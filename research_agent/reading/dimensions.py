@@ -297,9 +297,20 @@ _PERIODS = {"monthly": "month", "annual": "year", "yearly": "year", "weekly": "w
 """Modifiers that name the period a value is stated per ("monthly price" → per month)."""
 
 
-def fitting(m: Meaning | None, values: list[Value]) -> list[Value]:
-    """A period modifier asks for the value stated per that period: a "monthly fee" is the "$12 per month", not the
-    "$120 a year" beside it; when the sentence states none per that period, every value stays."""
+_FROM = re.compile(r"\bfrom\s+(?:about\s+|around\s+|just\s+)?$", re.I)
+_TO = re.compile(r"^(?:\s+[\w-]+){0,4}?\s+to\s+(?:about\s+|around\s+|just\s+)?$", re.I)
+
+
+def fitting(m: Meaning | None, values: list[Value], sentence: str = "") -> list[Value]:
+    """The values of a sentence that can answer the dimension.
+
+    * A change "from A to B" leaves B: A is a former state ("grew from 80 staff in 2020 to 210", "raised the rate
+      from 2.5% to 2.9%"), unless the dimension asks for the lowest (a "starting price" from a range).
+    * A period modifier asks for the value stated per that period: a "monthly fee" is the "$12 per month", not the
+      "$120 a year" beside it; when the sentence states none per that period, every value stays."""
+    if sentence and (m is None or m.select != "min"):
+        values = [v for i, v in enumerate(values) if not (_FROM.search(sentence, 0, v.start) and any(
+            _TO.match(sentence[v.end:w.start]) for w in values[i + 1:]))]
     period = next((_PERIODS[w] for w in m.words if w in _PERIODS), None) if m is not None else None
     if period is None:
         return values

@@ -239,7 +239,7 @@ def _values_for(sentence: str, prof: Profile, dim: DimensionSpec) -> list[Value]
             if not (out and out[-1].start <= v.start < out[-1].end):  # the end of a range already read
                 out.append(_as_range(sentence, v))
         return out
-    return [with_counted_noun(sentence, v, prof.meaning) for v in fitting(prof.meaning, find_values(sentence, kind, unit=dim.unit))]
+    return [with_counted_noun(sentence, v, prof.meaning) for v in fitting(prof.meaning, find_values(sentence, kind, unit=dim.unit), sentence)]
 
 
 _YEAR_RANGE = re.compile(r"\s*[-–]\s*(\d{4}|\d{2})(?![\d-])")

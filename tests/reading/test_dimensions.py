@@ -53,6 +53,12 @@ def test_a_period_modifier_asks_for_the_value_stated_per_that_period() -> None:
     assert read("Pell", "monthly fee", "Pell Team costs $80 a year.") == "$80 a year", "no value per month: the one there"
 
 
+def test_a_change_from_one_value_to_another_leaves_the_second() -> None:
+    assert read("Pell", "employees", "Pell has grown from 80 staff in 2020 to 210 today.") == "210"
+    assert read("Pell", "interest rate", "Pell raised its savings rate from 2.5% to 2.9% this week.") == "2.9%"
+    assert read("Pell", "starting price", "Pell plans run from $5 to $40 a month.") == "$5", "the lowest asked: a range's start"
+
+
 def test_a_count_of_a_unit_is_read_where_the_unit_is_written() -> None:
     assert read("Pell", "maximum sessions", "Pell handles no more than 5,000 simultaneous sessions.") == "5,000 simultaneous sessions"
     assert read("Pell", "maximum open files", "Pell keeps at most 2,048 open files per process.") == "2,048 open files"
