@@ -319,6 +319,7 @@ def _short_form(name: str) -> str:
     return short if short.lower() != _core(name).lower() and len(short) >= 3 else ""
 
 
+@lru_cache(maxsize=8192)
 def _model_form(name: str) -> str:
     """"Corra Dash 9" → "Dash 9", "Quenby Q9" → "Q9": a product's name after its maker's word, when it holds a
     model code (a word with a digit); "" otherwise."""

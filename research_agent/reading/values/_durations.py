@@ -24,7 +24,8 @@ _DURATION = re.compile(
 )
 _HINT = re.compile(r"second|minute|hour|day|week|fortnight|month|year|\d[\s-](?:secs?|mins?|hrs?|h|wks?|yrs?)\b", re.I)
 _ABBREVIATED = frozenset({"sec", "secs", "min", "mins", "hr", "hrs", "h", "wk", "wks", "yr", "yrs"})
-"""A unit's abbreviation ("31 min", "8 hrs") is a duration after a written number only, never after "a"."""
+"""A unit's abbreviation ("31 min", "8 hrs") is a duration only after a number written in digits, never after "a"
+or a number word."""
 _A_INTRO = re.compile(r"\b(?:for|within|after|in|over|than|of|last|about|nearly|almost)\s+$", re.I)
 
 
