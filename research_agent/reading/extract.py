@@ -51,7 +51,7 @@ __all__ = ["Reading", "Target", "read_page", "dimension_profile", "value_in"]
 
 _UNNAMED = frozenset({"reference", "fragment"})
 _FIRST_PERSON = re.compile(r"\s*(?:we|our|us)\b", re.I)
-_HOW_RANK = {"name": 0, "alias": 0, "variant": 1, "model": 1, "short": 1, "reference": 2, "fragment": 3, "title": 4, "carried": 4, "partial": 5}
+_HOW_RANK = {"name": 0, "alias": 0, "variant": 1, "model": 1, "word": 1, "short": 1, "reference": 2, "fragment": 3, "title": 4, "carried": 4, "partial": 5}
 _VAGUE = frozenset({"source-available", "open source", "open-source", "copyleft", "permissive", "free software"})
 """Category words a more specific value on the same page outranks ("source-available" vs "BUSL-1.1")."""
 _CURRENCIES = frozenset({"usd", "eur", "gbp", "jpy", "$", "€", "£", "chf", "cad", "aud", "inr"})

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Literal, Sequence
 if TYPE_CHECKING:
     from ..contract import ObjectSpec
 
-How = Literal["name", "alias", "variant", "model", "title", "short", "partial", "reference", "fragment", "carried", "echo"]
+How = Literal["name", "alias", "variant", "model", "word", "title", "short", "partial", "reference", "fragment", "carried", "echo"]
 """`title` ("Judge Howe") and `partial` (a longer name holding the object's: "Marlette Township" for "Marlette",
 "Valeri Bragin" for "Bragin") and `carried` (a reference resolved through the body, not the title) are weak: such
 a reading may be about another entity, so it never confirms a cell and is no independent source. `echo` (a
@@ -229,7 +229,23 @@ def _chunk_owner(
     for obj in objects:
         if any(_spaced_variant(text, n) for n in obj.names):
             return obj.name, "variant"
-    return None, None
+    owner = _name_word(text, objects, common)
+    return (owner, "word") if owner is not None else (None, None)
+
+
+def _name_word(text: str, objects: Sequence[Named], common: frozenset[str]) -> str | None:
+    """The object whose name holds the chunk as one of its words, alone, when that name carries a model code: writers
+    shorten such a product's name to its line ("the Reed" for "Corlan Reed 5") or to its maker ("Corlan quotes 30
+    hours"). Only a word no other object's name holds, that the page never writes in lower case and that is no
+    edition word ("Pro", "Cloud"). A name without a model code keeps its words to itself: a given name or a surname
+    alone may be anyone's."""
+    bare = re.sub(r"['’]s?$", "", text)
+    if len(bare) < 3 or " " in bare or any(ch.isdigit() for ch in bare) or bare.lower() in _EDITION or bare.lower() in common:
+        return None
+    holders = [o for o in objects if any(bare in n.split() for n in o.names)]
+    if len(holders) != 1 or not any(bare in n.split() and any(ch.isdigit() for ch in n) for n in holders[0].names):
+        return None
+    return holders[0].name
 
 
 @lru_cache(maxsize=8192)

@@ -50,7 +50,7 @@ _SUBJECTS = frozenset({"nsubj", "nsubjpass", "csubj"})
 _ATTACHED = frozenset({"compound", "poss", "nmod"})
 _COMPLEMENT_PREPS = frozenset({"of", "for", "on", "from"})
 _NOUN_MODIFIERS = frozenset({"acl", "relcl", "appos", "amod"})
-STRONG = frozenset({"name", "alias", "variant", "model", "short"})
+STRONG = frozenset({"name", "alias", "variant", "model", "word", "short"})
 """The mentions that may own a value: never a weak one (a title, a longer name, a carried reference)."""
 
 
