@@ -40,7 +40,7 @@ from .lexicon import Family, cue_pattern, family_named, infer_kind
 if TYPE_CHECKING:
     from .values import Value
 
-__all__ = ["Meaning", "Profile", "fitting", "head_unit", "unit_of", "infer_profile", "meaning", "profile_of", "select_value", "SELECTORS", "with_counted_noun"]
+__all__ = ["Meaning", "Profile", "fitting", "label_by_head", "label_head", "head_unit", "unit_of", "infer_profile", "meaning", "profile_of", "select_value", "SELECTORS", "with_counted_noun"]
 
 _MONEY = frozenset("price pricing cost fee charge salary income revenue budget fare tuition wage subscription rent".split())
 _INFORMATION = frozenset("storage memory ram quota disk bandwidth".split())
@@ -315,3 +315,20 @@ def fitting(m: Meaning | None, values: list[Value], sentence: str = "") -> list[
     if period is None:
         return values
     return [v for v in values if v.canonical.endswith("/" + period)] or values
+
+
+
+@lru_cache(maxsize=1024)
+def label_head(label: str) -> str | None:
+    """The head noun's lemma of a row's label ("Usable capacity (kWh)" → "capacity"), a parenthesis left out."""
+    head = _head_token(_phrase(re.sub(r"\([^)]*\)", " ", label).strip().lower()))
+    return head.lemma_.lower() if head is not None else None
+
+
+def label_by_head(label: str, m: Meaning | None) -> bool:
+    """A label shares the dimension's head noun ("Usable capacity" for "battery capacity") and selects nothing
+    else ("Peak power" is no "continuous power"); generic heads ("year", "number") say too little."""
+    if m is None or m.head is None or m.head in _GENERIC:
+        return False
+    select = next((SELECTORS[w] for w in re.findall(r"[a-z]+", label.lower()) if w in SELECTORS), None)
+    return label_head(label) == m.head and select in (None, m.select)

@@ -14,6 +14,7 @@ import re
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from .attribution import Attribution, Named
+from .dimensions import label_by_head, label_head
 
 if TYPE_CHECKING:
     from .dimensions import Profile
@@ -107,12 +108,18 @@ def label_readings(
     named: Sequence[Named],
 ) -> list["Reading"]:
     """A two-column table whose first column names no object is a list of labels and values ("| Weight | 268 g |"):
-    on the object's own page each row reads as the headless line "Weight: 268 g" (the caller checks the page)."""
+    on the object's own page each row reads as the headless line "Weight: 268 g" (the caller checks the page). A row
+    is the dimension's when its label holds the dimension's words, or when it is the only row whose label has the
+    dimension's head noun ("| Usable capacity | 13.5 kWh |" for "battery capacity") and selects nothing else."""
     out: list[Reading] = []
+    head = prof.meaning.head if prof.meaning is not None else None
+    by_head = [cells for _, cells, _ in table_rows(text) if len(cells) == 2 and head is not None and label_head(cells[0]) == head]
     for header, cells, line in table_rows(text):
         if len(cells) != 2 or any(squash(c) == squash(n) for o in named for n in o.names for c in (*header, *cells)):
             continue
-        if not cells[1] or not set(squash(target.dim.name).split()) <= set(squash(cells[0]).split()):
+        # a sheet lists each spec once: the one row whose label has the dimension's head noun names it
+        headed = by_head == [cells] and label_by_head(cells[0], prof.meaning)
+        if not cells[1] or not (set(squash(target.dim.name).split()) <= set(squash(cells[0]).split()) or headed):
             continue
         vals = labelled_values(cells[0], cells[1], prof, target.dim, values_for)
         if vals:

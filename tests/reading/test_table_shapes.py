@@ -108,3 +108,23 @@ def test_a_row_under_a_header_is_read_by_its_columns_only() -> None:
     assert "Pollack Bins/egress fee" not in got and "Wherry Store/egress fee" not in got, \
         "no column is the egress fee: the row's other prices are not it"
     assert got["Wherry Store/minimum term"][0] == "30 days", "the cell under its own column"
+
+
+SHEET = """Marlow Cell 7
+
+| Specification | Value |
+|---|---|
+| Usable capacity | 9.6 kWh |
+| Continuous output | 3 kW |
+| Surge output | 6 kW |
+| Peak power | 7 kW |
+"""
+
+
+def test_the_one_row_with_the_dimensions_head_noun_names_it_on_the_products_own_sheet() -> None:
+    assert read("Marlow Cell 7", "battery capacity", SHEET) == "9.6 kWh"
+
+
+def test_a_head_noun_two_rows_share_or_another_selector_names_no_row() -> None:
+    assert read("Marlow Cell 7", "rated output", SHEET) is None  # "Continuous output" or "Surge output": which?
+    assert read("Marlow Cell 7", "continuous power", SHEET) is None  # the only "power" row is the peak
