@@ -317,7 +317,6 @@ def fitting(m: Meaning | None, values: list[Value], sentence: str = "") -> list[
     return [v for v in values if v.canonical.endswith("/" + period)] or values
 
 
-
 @lru_cache(maxsize=1024)
 def label_head(label: str) -> str | None:
     """The head noun's lemma of a row's label ("Usable capacity (kWh)" → "capacity"), a parenthesis left out."""

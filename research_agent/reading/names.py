@@ -26,7 +26,8 @@ How = Literal["name", "alias", "variant", "model", "word", "title", "short", "pa
 "Valeri Bragin" for "Bragin") and `carried` (a reference resolved through the body, not the title) are weak: such
 a reading may be about another entity, so it never confirms a cell and is no independent source. `echo` (a
 specific value said about the object without the dimension's cue, `reading.echo`) never states a value: it is a
-source only for the value other findings state."""
+source only for the value other findings state. `model` ("the Q9") and `word` ("the Reed", "Corlan" for "Corlan
+Reed 5") name a product by part of its name that no other object shares: strong."""
 
 
 @dataclass(frozen=True)
