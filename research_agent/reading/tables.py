@@ -112,9 +112,10 @@ def label_readings(
     is the dimension's when its label holds the dimension's words, or when it is the only row whose label has the
     dimension's head noun ("| Usable capacity | 13.5 kWh |" for "battery capacity") and selects nothing else."""
     out: list[Reading] = []
+    rows = table_rows(text)
     head = prof.meaning.head if prof.meaning is not None else None
-    by_head = [cells for _, cells, _ in table_rows(text) if len(cells) == 2 and head is not None and label_head(cells[0]) == head]
-    for header, cells, line in table_rows(text):
+    by_head = [cells for _, cells, _ in rows if len(cells) == 2 and head is not None and label_head(cells[0]) == head]
+    for header, cells, line in rows:
         if len(cells) != 2 or any(squash(c) == squash(n) for o in named for n in o.names for c in (*header, *cells)):
             continue
         # a sheet lists each spec once: the one row whose label has the dimension's head noun names it
