@@ -319,13 +319,13 @@ def fitting(m: Meaning | None, values: list[Value], sentence: str = "") -> list[
 
 @lru_cache(maxsize=1024)
 def label_head(label: str) -> str | None:
-    """The head noun's lemma of a row's label ("Usable capacity (kWh)" → "capacity"), a parenthesis left out."""
+    """The head noun's lemma of a row's label ("Nominal capacity (kWh)" → "capacity"), a parenthesis left out."""
     head = _head_token(_phrase(re.sub(r"\([^)]*\)", " ", label).strip().lower()))
     return head.lemma_.lower() if head is not None else None
 
 
 def label_by_head(label: str, m: Meaning | None) -> bool:
-    """A label shares the dimension's head noun ("Usable capacity" for "battery capacity") and selects nothing
+    """A label shares the dimension's head noun ("Nominal capacity" for "battery capacity") and selects nothing
     else ("Peak power" is no "continuous power"); generic heads ("year", "number") say too little."""
     if m is None or m.head is None or m.head in _GENERIC:
         return False

@@ -236,10 +236,10 @@ def _chunk_owner(
 
 def _name_word(text: str, objects: Sequence[Named], common: frozenset[str]) -> str | None:
     """The object whose name holds the chunk as one of its words, alone, when that name carries a model code: writers
-    shorten such a product's name to its line ("the Reed" for "Corlan Reed 5") or to its maker ("Corlan quotes 30
-    hours"). Only a word no other object's name holds, that the page never writes in lower case and that is no
-    edition word ("Pro", "Cloud"). A name without a model code keeps its words to itself: a given name or a surname
-    alone may be anyone's."""
+    shorten such a product's name to its line ("the Reed" for "Corlan Reed 5") or to its maker ("Corlan puts the
+    battery at 40 hours"). Only a word no other object's name holds, that the page never writes in lower case and
+    that is no edition word ("Pro", "Cloud"). A name without a model code keeps its words to itself: a given name or
+    a surname alone may be anyone's."""
     bare = re.sub(r"['’]s?$", "", text)
     if len(bare) < 3 or " " in bare or any(ch.isdigit() for ch in bare) or bare.lower() in _EDITION or bare.lower() in common:
         return None

@@ -110,7 +110,7 @@ def label_readings(
     """A two-column table whose first column names no object is a list of labels and values ("| Weight | 268 g |"):
     on the object's own page each row reads as the headless line "Weight: 268 g" (the caller checks the page). A row
     is the dimension's when its label holds the dimension's words, or when it is the only row whose label has the
-    dimension's head noun ("| Usable capacity | 13.5 kWh |" for "battery capacity") and selects nothing else."""
+    dimension's head noun ("| Nominal capacity | 2.4 kWh |" for "battery capacity") and selects nothing else."""
     out: list[Reading] = []
     rows = table_rows(text)
     head = prof.meaning.head if prof.meaning is not None else None

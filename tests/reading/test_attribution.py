@@ -145,7 +145,7 @@ def test_a_word_of_one_products_name_names_it() -> None:
     # writers shorten a product's name that carries a model code to its line, or to its maker
     glow, reed = Named("Vesta Glow 2", ("Vesta Glow 2",)), Named("Corlan Reed 5", ("Corlan Reed 5",))
     assert _owners("The Glow has a return window of 10 days.", [glow, reed]) == [("Glow", "Vesta Glow 2", "word")]
-    assert _owners("Corlan gives you a 45-day return window.", [glow, reed]) == [("Corlan", "Corlan Reed 5", "word")]
+    assert _owners("Corlan offers a 45-day return window.", [glow, reed]) == [("Corlan", "Corlan Reed 5", "word")]
 
 
 def test_a_name_word_that_may_be_another_things_names_no_one() -> None:
@@ -163,7 +163,7 @@ def test_a_name_word_that_may_be_another_things_names_no_one() -> None:
 def test_a_review_reads_each_product_by_a_word_of_its_name() -> None:
     from _read_kit import read
     text = ("We lived with both for a month. The Glow has a return window of 10 days. "
-            "Corlan gives you a 45-day return window, which is generous.")
+            "Corlan offers a 45-day return window on every order.")
     title = "Corlan Reed 5 vs Vesta Glow 2"
     assert read("Vesta Glow 2", "return window", text, title=title, others=("Corlan Reed 5",)) == "10 days"
     assert read("Corlan Reed 5", "return window", text, title=title, others=("Vesta Glow 2",)) == "45-day"

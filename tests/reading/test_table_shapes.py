@@ -114,7 +114,7 @@ SHEET = """Marlow Cell 7
 
 | Specification | Value |
 |---|---|
-| Usable capacity | 9.6 kWh |
+| Nominal capacity | 9.6 kWh |
 | Continuous output | 3 kW |
 | Surge output | 6 kW |
 | Peak power | 7 kW |
