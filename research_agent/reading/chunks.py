@@ -2,7 +2,8 @@
 
 A name is a run of capitalised words (with inner connectors such as "of", "de"); a sentence-initial word that the
 page also writes in lower case, a function word, a verb form or a label before a colon is a common word, and a month
-beside a number is part of a date.  A run glued to further capitalised words is part of a longer name ("Tide News"
+beside a number is part of a date.  A table cell opens like a sentence, so its first word is judged the same way,
+and a unit symbol written after a number ("500 Wh", "144 Hz") is part of a quantity, not a name.  A run glued to further capitalised words is part of a longer name ("Tide News"
 inside "Harlow Tide News"), unless those words are an edition or legal form ("Quillstore Cloud", "Acme Inc.").
 """
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 import re
 
 from .names import _EDITION, _STARTERS, _descriptor
+from .values import quantities
 
 __all__ = ["page_vocabulary", "proper_chunks"]
 
@@ -72,12 +74,14 @@ def _common_initial(sentence: str, tok: tuple[int, int, str], common: frozenset[
     word = tok[2]
     if word.lower() in _STARTERS or word.lower() in common or word.lower() in _PRODUCT_NOUNS:
         return True
-    if sentence[tok[1]:].lstrip().startswith(":") or (tok[0] == 0 and _LABEL.match(sentence)):
-        return True  # a label before a colon: "License: MIT", "Initial release: 9 May 2019"
+    if sentence[tok[1]:].lstrip().startswith(":") or _LABEL.match(sentence, tok[0]) or _CELL_LABEL.match(sentence, tok[0]):
+        return True  # a label before a colon or a cell's end: "License: MIT", "Initial release: 9 May 2019", "Water tank |"
     return (bool(re.fullmatch(r"[A-Z][a-z]+(?:ed|ing|ly)", word)) and word.lower() not in _KEEP_NAMES) or word.lower() in _IRREGULAR
 
 
 _LABEL = re.compile(r"[A-Z][a-z]+(?:\s+[a-z]+){1,3}\s*:")
+_CELL_LABEL = re.compile(r"[A-Z][a-z]+(?:\s+[a-z]+){1,3}\s*\|")
+"""A row's label of several words ("Water tank |"); one capitalised word before a cell's end may be a name."""
 _IRREGULAR = frozenset(
     """built made born known found held led set run won given taken written seen brought sold told left kept began
     became grew drawn shown chosen spoken broken stolen worn sworn beaten hidden risen fallen thrown flown grown
@@ -107,15 +111,23 @@ def _inside_longer_name(sentence: str, start: int, end: int, toks: list[tuple[in
     return any(a[2].lower().rstrip(".") not in _EDITION for a in glued_after)
 
 
+def _cell_initial(sentence: str, start: int) -> bool:
+    """The first word of a table cell: written capitalised as a sentence's first word is."""
+    return sentence[:start].rstrip().endswith("|")
+
+
 def proper_chunks(sentence: str, common: frozenset[str] = frozenset()) -> list[tuple[int, int, str]]:
     """Runs of capitalised words (with inner connectors such as "of", "de"), months and sentence-initial
     function words excluded."""
     toks = _tokens(sentence)
+    units = [(q.start, q.end) for q in quantities(sentence)]  # "500 Wh", "144 Hz": a unit symbol is no name
     chunks: list[tuple[int, int, str]] = []
     i = 0
     while i < len(toks):
         s, e, t = toks[i]
-        if not _is_cap(t) or _month_in_date(toks, i) or (i == 0 and _common_initial(sentence, toks[0], common)):
+        if not _is_cap(t) or _month_in_date(toks, i) or (i == 0 and _common_initial(sentence, toks[0], common)) \
+                or (_cell_initial(sentence, s) and _common_initial(sentence, toks[i], common)) \
+                or any(qs < s and e <= qe for qs, qe in units):
             i += 1
             continue
         j = i

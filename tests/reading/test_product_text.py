@@ -342,3 +342,21 @@ def test_a_nationality_inside_a_prepositional_phrase_describes_that_phrases_noun
 def test_an_adverbial_may_stand_between_a_participle_and_its_agent() -> None:
     text = "Tern Records is a British record label founded in 1989 by Peter Gale."
     assert read("Tern Records", "founder", text) == "Peter Gale"
+
+
+# ------------------------------------------------------------ what is no name on a spec sheet
+
+
+def test_a_unit_symbol_after_a_number_does_not_stand_for_another_product() -> None:
+    text = "Pellam Orro 3\nCharging: 65 W wired, battery 4,000 mAh, panel 90 Hz refresh, runtime up to 19 hours"
+    assert read("Pellam Orro 3", "runtime", text) == "19 hours"
+
+
+def test_a_rows_label_of_several_words_opens_its_cell_like_a_sentence() -> None:
+    text = "Harnel Skip 2 specifications\n| Load rating | 120 kg |\n| Folded depth | 31 cm | Measured at the hinge. |"
+    assert read("Harnel Skip 2", "folded depth", text, title="Harnel Skip 2 specifications") == "31 cm"
+
+
+def test_a_capitalised_word_alone_before_a_cell_end_may_still_be_another_product() -> None:
+    text = "Harnel Skip 2 versus the field\n| Tovey | 98 kg |\n| Harnel Skip 2 | 120 kg |"
+    assert read("Harnel Skip 2", "load rating", text, title="Harnel Skip 2 versus the field") != "98 kg"
