@@ -483,8 +483,8 @@ def attribute(
         e = next(x for x in inside if x.obj is not None)
         if value_span is None or e.start < value_span[0]:  # "The maximum size supported by Kestrel is 256 TiB"
             return Attribution(e.obj, e.how or "name", e.text)  # type: ignore[arg-type]
-    if not strangers_anywhere(inside) and not named_objs and discourse.current is not None:
-        return Attribution(discourse.current, discourse.carried("fragment"), "")  # headless: names no one at all
+    if not owner_anywhere(sentence, inside) and not named_objs and discourse.current is not None:
+        return Attribution(discourse.current, discourse.carried("fragment"), "")  # headless: no other name could own it
     if not others and named_objs == {discourse.current} and discourse.current is not None:
         e = next(x for x in inside if x.obj == discourse.current)
         return Attribution(discourse.current, e.how or "name", e.text)
@@ -501,9 +501,25 @@ def _parsed_owner(sentence: str, value_span: tuple[int, int], ents: list[EntityM
     return Attribution(owned[0].obj, owned[0].how or "name", owned[0].text, owned[1])
 
 
-def strangers_anywhere(inside: list[EntityMention]) -> bool:
-    """Another named entity in any role ("The graduation rate of Van Horn School …"): not a headless line."""
-    return any(e.obj is None for e in inside)
+_OWNER_PREPOSITIONS = frozenset({"for", "by", "from"})
+
+
+def owner_anywhere(sentence: str, inside: list[EntityMention]) -> bool:
+    """Another name that could own a headless line's value: one in the role of subject or object, a possessor
+    ("Acme's", "of Acme") or the complement of "for", "by" or "from". A name in any other prepositional role
+    owns nothing ("headquartered in Leeds", "releases on Tuesdays"), and an acronym that is no possessor and no
+    clause's subject names a technology or a standard ("(ANC on)", "a 99.5% uptime SLA"), not an owner."""
+    for e in inside:
+        if e.obj is not None:
+            continue
+        if e.text.replace("-", "").isupper() and not e.genitive and not parsed_subject(sentence, e.start, e.end):
+            continue
+        if not e.prepositional or e.genitive:
+            return True
+        before = re.findall(r"([A-Za-z]+)\W*$", sentence[:e.start])
+        if before and before[-1].lower() in _OWNER_PREPOSITIONS:
+            return True
+    return False
 
 
 def sentence_subject(sentence: str, ents: list[EntityMention]) -> EntityMention | None:

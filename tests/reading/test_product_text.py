@@ -360,3 +360,27 @@ def test_a_rows_label_of_several_words_opens_its_cell_like_a_sentence() -> None:
 def test_a_capitalised_word_alone_before_a_cell_end_may_still_be_another_product() -> None:
     text = "Harnel Skip 2 versus the field\n| Tovey | 98 kg |\n| Harnel Skip 2 | 120 kg |"
     assert read("Harnel Skip 2", "load rating", text, title="Harnel Skip 2 versus the field") != "98 kg"
+
+
+# ------------------------------------------------------------ a headless line, and the names that could own its value
+
+
+def test_a_name_in_a_place_or_time_phrase_owns_nothing_on_the_makers_page() -> None:
+    for line in ("Headcount: 85 people, most of them in Porto.", "Since 2020 the team has grown to 85 people in Porto."):
+        text = f"About Merrant Labs\nMerrant Labs builds soil sensors.\n{line}"
+        assert read("Merrant Labs", "employees", text, title="About Merrant Labs") == "85"
+
+
+def test_an_acronym_beside_a_spec_names_a_technology_not_an_owner() -> None:
+    text = "Corvo Tide 4\nOver-ear headphones.\nRuntime: up to 22 hours (DSP off)"
+    assert read("Corvo Tide 4", "runtime", text) == "22 hours"
+
+
+@pytest.mark.parametrize("line", [
+    "A runtime of 30 hours is quoted for Tovey.",
+    "JBL quotes a runtime of 30 hours.",
+    "Tovey's runtime is 30 hours.",
+])
+def test_a_name_that_could_own_the_value_still_keeps_it_from_the_page_subject(line: str) -> None:
+    text = f"Corvo Tide 4\nOver-ear headphones.\n{line}"
+    assert read("Corvo Tide 4", "runtime", text) != "30 hours"
