@@ -507,8 +507,8 @@ _OWNER_PREPOSITIONS = frozenset({"for", "by", "from"})
 def owner_anywhere(sentence: str, inside: list[EntityMention]) -> bool:
     """Another name that could own a headless line's value: one in the role of subject or object, a possessor
     ("Acme's", "of Acme") or the complement of "for", "by" or "from". A name in any other prepositional role
-    owns nothing ("headquartered in Leeds", "releases on Tuesdays"), and an acronym that is no possessor and no
-    clause's subject names a technology or a standard ("(ANC on)", "a 99.5% uptime SLA"), not an owner."""
+    owns nothing ("based in Porto", "a build every Monday"), and an acronym that is no possessor and no clause's
+    subject names a technology or a standard ("(DSP off)", "an IP67 case to the ISO test"), not an owner."""
     for e in inside:
         if e.obj is not None:
             continue

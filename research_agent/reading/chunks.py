@@ -3,8 +3,9 @@
 A name is a run of capitalised words (with inner connectors such as "of", "de"); a sentence-initial word that the
 page also writes in lower case, a function word, a verb form or a label before a colon is a common word, and a month
 beside a number is part of a date.  A table cell opens like a sentence, so its first word is judged the same way,
-and a unit symbol written after a number ("500 Wh", "144 Hz") is part of a quantity, not a name.  A run glued to further capitalised words is part of a longer name ("Tide News"
-inside "Harlow Tide News"), unless those words are an edition or legal form ("Quillstore Cloud", "Acme Inc.").
+and a unit symbol written after a number ("4,000 mAh", "90 Hz") is part of a quantity, not a name.  A run glued to
+further capitalised words is part of a longer name ("Tide News" inside "Harlow Tide News"), unless those words are
+an edition or legal form ("Quillstore Cloud", "Acme Inc.").
 """
 
 from __future__ import annotations
@@ -75,13 +76,13 @@ def _common_initial(sentence: str, tok: tuple[int, int, str], common: frozenset[
     if word.lower() in _STARTERS or word.lower() in common or word.lower() in _PRODUCT_NOUNS:
         return True
     if sentence[tok[1]:].lstrip().startswith(":") or _LABEL.match(sentence, tok[0]) or _CELL_LABEL.match(sentence, tok[0]):
-        return True  # a label before a colon or a cell's end: "License: MIT", "Initial release: 9 May 2019", "Water tank |"
+        return True  # a label before a colon or a cell's end: "License: MIT", "Initial release: 9 May 2019", "Load rating |"
     return (bool(re.fullmatch(r"[A-Z][a-z]+(?:ed|ing|ly)", word)) and word.lower() not in _KEEP_NAMES) or word.lower() in _IRREGULAR
 
 
 _LABEL = re.compile(r"[A-Z][a-z]+(?:\s+[a-z]+){1,3}\s*:")
 _CELL_LABEL = re.compile(r"[A-Z][a-z]+(?:\s+[a-z]+){1,3}\s*\|")
-"""A row's label of several words ("Water tank |"); one capitalised word before a cell's end may be a name."""
+"""A row's label of several words ("Folded depth |"); one capitalised word before a cell's end may be a name."""
 _IRREGULAR = frozenset(
     """built made born known found held led set run won given taken written seen brought sold told left kept began
     became grew drawn shown chosen spoken broken stolen worn sworn beaten hidden risen fallen thrown flown grown
@@ -120,7 +121,7 @@ def proper_chunks(sentence: str, common: frozenset[str] = frozenset()) -> list[t
     """Runs of capitalised words (with inner connectors such as "of", "de"), months and sentence-initial
     function words excluded."""
     toks = _tokens(sentence)
-    units = [(q.start, q.end) for q in quantities(sentence)]  # "500 Wh", "144 Hz": a unit symbol is no name
+    units = [(q.start, q.end) for q in quantities(sentence)]  # "4,000 mAh", "90 Hz": a unit symbol is no name
     chunks: list[tuple[int, int, str]] = []
     i = 0
     while i < len(toks):
