@@ -534,3 +534,19 @@ def test_a_country_is_named_as_the_whole_a_part_belongs_to_or_by_its_possessive(
     assert [c.display for c in countries_named("Skarvik is a town on the west coast of Norway.")] == ["Norway"]
     assert [c.display for c in countries_named("Calheta is the seat of Portugal's smallest district.")] == ["Portugal"]
     assert countries_named("Norway is a country.") == []  # a country as the subject locates nothing
+
+
+@pytest.mark.parametrize("sentence, display, equal_to", [
+    ("A full charge takes 2 hours 40 minutes.", "2 hours 40 minutes", "2.6666666666666667 hours"),
+    ("Brews a pot in 4 min 30 s.", "4 min 30 s", "4.5 minutes"),
+    ("It needs 1 h and 20 min to fill.", "1 h and 20 min", "80 minutes"),
+])
+def test_a_span_written_in_several_units_is_one_duration(sentence: str, display: str, equal_to: str) -> None:
+    (v,) = durations(sentence)
+    assert v.display == display
+    assert v.canonical == durations(equal_to)[0].canonical
+
+
+def test_durations_in_separate_clauses_stay_apart() -> None:
+    assert [v.display for v in durations("It runs 9 hours, 40 minutes of them on eco.")] == ["9 hours", "40 minutes"]
+    assert [v.display for v in durations("2 hours 90 minutes")] == ["2 hours", "90 minutes"]
