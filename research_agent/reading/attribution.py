@@ -501,14 +501,17 @@ def _parsed_owner(sentence: str, value_span: tuple[int, int], ents: list[EntityM
     return Attribution(owned[0].obj, owned[0].how or "name", owned[0].text, owned[1])
 
 
-_OWNER_PREPOSITIONS = frozenset({"for", "by", "from"})
+_SETTING = frozenset("in at on near across during since until after before over within throughout into onto".split())
+"""Prepositions of place and time: their names set the scene ("based in Porto", "a build every Monday at 9")."""
 
 
 def owner_anywhere(sentence: str, inside: list[EntityMention]) -> bool:
     """Another name that could own a headless line's value: one in the role of subject or object, a possessor
-    ("Acme's", "of Acme") or the complement of "for", "by" or "from". A name in any other prepositional role
-    owns nothing ("based in Porto", "a build every Monday"), and an acronym that is no possessor and no clause's
-    subject names a technology or a standard ("(DSP off)", "an IP67 case to the ISO test"), not an owner."""
+    ("Acme's", "of Acme"), the complement of a preposition that relates things ("for Acme", "sold to Acme", "a duet
+    with Acme"), or of any preposition opening the sentence, which frames all of it ("In the Orro Companion, two
+    critics …"). A name after a preposition of place or time sets the scene and owns nothing ("based in Porto", "a
+    build every Monday at Kestrel Yard"), and an acronym that is no possessor and no clause's subject names a
+    technology or a standard ("(DSP off)", "an IP67 case"), not an owner."""
     for e in inside:
         if e.obj is not None:
             continue
@@ -517,7 +520,8 @@ def owner_anywhere(sentence: str, inside: list[EntityMention]) -> bool:
         if not e.prepositional or e.genitive:
             return True
         before = re.findall(r"([A-Za-z]+)\W*$", sentence[:e.start])
-        if before and before[-1].lower() in _OWNER_PREPOSITIONS:
+        opening = re.fullmatch(r"\W*[A-Za-z]+\s+(?:the\s+)?", sentence[:e.start], re.I)
+        if not before or before[-1].lower() not in _SETTING or opening:
             return True
     return False
 

@@ -384,3 +384,8 @@ def test_an_acronym_beside_a_spec_names_a_technology_not_an_owner() -> None:
 def test_a_name_that_could_own_the_value_still_keeps_it_from_the_page_subject(line: str) -> None:
     text = f"Corvo Tide 4\nOver-ear headphones.\n{line}"
     assert read("Corvo Tide 4", "runtime", text) != "30 hours"
+
+
+def test_a_name_after_a_preposition_that_relates_things_may_own_the_value() -> None:
+    for line in ("A runtime of 30 hours was measured with Tovey.", "In the Tovey lab notes, the runtime is 30 hours."):
+        assert read("Corvo Tide 4", "runtime", f"Corvo Tide 4\nOver-ear headphones.\n{line}") != "30 hours"
