@@ -80,6 +80,8 @@ def _common_initial(sentence: str, tok: tuple[int, int, str], common: frozenset[
     return (bool(re.fullmatch(r"[A-Z][a-z]+(?:ed|ing|ly)", word)) and word.lower() not in _KEEP_NAMES) or word.lower() in _IRREGULAR
 
 
+_AFTER_NUMBER = re.compile(r"\d\s?-?\s?[A-Z]")
+"""A capital right after a digit: the only place a unit symbol can be mistaken for a name."""
 _LABEL = re.compile(r"[A-Z][a-z]+(?:\s+[a-z]+){1,3}\s*:")
 _CELL_LABEL = re.compile(r"[A-Z][a-z]+(?:\s+[a-z]+){1,3}\s*\|")
 """A row's label of several words ("Folded depth |"); one capitalised word before a cell's end may be a name."""
@@ -121,7 +123,8 @@ def proper_chunks(sentence: str, common: frozenset[str] = frozenset()) -> list[t
     """Runs of capitalised words (with inner connectors such as "of", "de"), months and sentence-initial
     function words excluded."""
     toks = _tokens(sentence)
-    units = [(q.start, q.end) for q in quantities(sentence)]  # "4,000 mAh", "90 Hz": a unit symbol is no name
+    # "4,000 mAh", "90 Hz": a unit symbol is no name
+    units = [(q.start, q.end) for q in quantities(sentence)] if _AFTER_NUMBER.search(sentence) else []
     chunks: list[tuple[int, int, str]] = []
     i = 0
     while i < len(toks):
