@@ -378,7 +378,7 @@ def test_an_acronym_beside_a_spec_names_a_technology_not_an_owner() -> None:
 
 @pytest.mark.parametrize("line", [
     "A runtime of 30 hours is quoted for Tovey.",
-    "JBL quotes a runtime of 30 hours.",
+    "TRX quotes a runtime of 30 hours.",
     "Tovey's runtime is 30 hours.",
 ])
 def test_a_name_that_could_own_the_value_still_keeps_it_from_the_page_subject(line: str) -> None:
