@@ -216,6 +216,35 @@ def test_prices_keep_currency_and_per_unit() -> None:
     assert canon(money("damage reached as high as $4 million (1957 USD).")) == ["USD 4000000"]
 
 
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("Team is £7 per editor, per month.", "GBP 7/user/month"),  # a second rate after a comma
+        ("Lessons run $40 per head per week.", "USD 40/user/week"),
+        ("The flat lets for £1,150 pcm.", "GBP 1150/month"),
+        ("Hosting is $30/mth.", "USD 30/month"),
+        ("A locker costs €3 daily.", "EUR 3/day"),
+        ("Basic is $18 monthly per seat.", "USD 18/user/month"),  # the adverb first, then the count
+        ("Transcription is billed at $0.60 per 1,000 words.", "USD 0.6/1000 word"),
+        ("Cold storage is $0.004 per GB-month.", "USD 0.004/GB/month"),
+        ("Night rates are €0.19 per kWh.", "EUR 0.19/kwh"),
+    ],
+)
+def test_a_price_keeps_every_rate_it_is_written_with(sentence: str, expected: str) -> None:
+    assert canon(money(sentence)) == [expected]
+
+
+def test_a_billing_period_is_the_period_only_when_none_is_written() -> None:
+    assert canon(money("Studio is $240, billed annually.")) == ["USD 240/year"]
+    assert canon(money("Studio is $20/seat/month, billed annually.")) == ["USD 20/user/month"]
+
+
+def test_per_before_a_source_or_a_function_word_is_no_rate() -> None:
+    assert canon(money("The fine was $900, per Reuters.")) == ["USD 900"]
+    assert canon(money("It costs $45, per the price list.")) == ["USD 45"]
+    assert canon(money("Fees rose $3 per cent.")) == ["USD 3"]
+
+
 def test_free_is_zero_but_a_free_trial_is_no_price() -> None:
     assert canon(money("The community edition is free.")) == ["0"]
     assert canon(money("$0")) == ["0"]

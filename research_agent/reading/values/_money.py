@@ -2,7 +2,11 @@
 
 Canonical is "<ISO currency> <amount>[/<per>...]": "USD 12/user/month"; the per-parts are
 lemmatised and ordered (countable units first, then the time unit) so "per month per user" and
-"/user/month" agree. Any amount of zero — "$0", "free", "for free", "free of charge", "at no
+"/user/month" agree. A price is written with as many rates as it has, in any order and with or without a
+comma between them ("£7 per editor, per month", "$18 monthly per seat", "$0.60 per 1,000 words"); after "per"
+any lower-case noun or unit symbol is a rate ("per kWh", "per GB-month"), but not a source or a function word
+("$900, per Reuters", "per the price list"). A billing period ("billed annually") is the price's period only
+when no other is written. Any amount of zero — "$0", "free", "for free", "free of charge", "at no
 cost" — is canonical "0" with no currency, so "free" and "$0/month" agree. "free trial",
 "free tier" and "free software" are not prices, nor is the year of a price level ("(1957 USD)").
 """
@@ -24,8 +28,16 @@ _WORDS = {"dollar": "USD", "dollars": "USD", "euro": "EUR", "euros": "EUR", "pou
 _CODES = "|".join(CURRENCIES + ("NZD", "HKD"))
 _SYM = r"US\$|CA?\$|AU?\$|NZ\$|HK\$|\$|€|£|¥|₹"
 _SCALE = r"(?:\s?(?P<scale>thousand|million|billion|trillion|bn|mn|k|m|b)\b)?"
-_PER_WORD = r"(?:user|seat|member|agent|editor|host|node|server|core|device|instance|license|licence|GB|TB|month|mo|year|yr|annum|week|day|hour|hr|minute|min|request)s?"
-_PER = rf"(?P<per>(?:(?:\s*/\s*|\s+per\s+|\s+an?\s+|\s+(?:for\s+)?(?:each|every)\s+)(?:{_PER_WORD})\b)+)?(?P<adv>\s+(?:monthly|annually|yearly|per\s+annum))?"
+_PER_WORD = (r"(?:user|seat|member|agent|editor|host|node|server|core|device|instance|license|licence|GB|TB|"
+             r"month|mo|mth|year|yr|annum|week|wk|day|hour|hr|minute|min|request|person|head)s?")
+_ADVERBS = r"monthly|annually|yearly|weekly|daily|hourly|quarterly"
+_RATE = (
+    rf"\s*/\s*(?:{_PER_WORD})\b"
+    rf"|,?\s+per\s+(?:\d[\d,.]*\s?(?:k|m|million|thousand)?\s+)?(?!(?:the|a|an|cent|se|our|its|their|this|that|which)\b)(?-i:[a-z][A-Za-z-]*|[A-Z]{{2,}}(?:-[a-z]+)?\b)"
+    rf"|\s+(?:an?|for\s+each|each|every)\s+(?:{_PER_WORD})\b"
+    rf"|\s+(?:{_ADVERBS}|pcm)\b|,?\s+billed\s+(?:{_ADVERBS})\b"
+)
+_PER = rf"(?P<per>(?:{_RATE})+)?"
 _DEC_COMMA = r"\d+,\d{2}(?![\d,])"
 """A decimal comma ("€10,50"): a comma followed by exactly two digits is never a thousands separator."""
 _MONEY = re.compile(
@@ -41,25 +53,44 @@ _FREE = re.compile(
     re.I,
 )
 _YEAR_MONEY = re.compile(r"(?:\(|\bin\s+(?:constant\s+)?|\bconstant\s+)(?:1[89]\d\d|20\d\d)\s?(?:[A-Z]{3}|dollars)$")
-_TIME_PER = {"month": "month", "mo": "month", "year": "year", "yr": "year", "annum": "year", "week": "week",
-             "day": "day", "hour": "hour", "hr": "hour", "minute": "minute", "min": "minute"}
-_ADVERB = {"monthly": "month", "annually": "year", "yearly": "year", "per annum": "year"}
+_TIME_PER = {"month": "month", "mo": "month", "mth": "month", "pcm": "month", "year": "year", "yr": "year",
+             "annum": "year", "week": "week", "wk": "week", "day": "day", "hour": "hour",
+             "hr": "hour", "minute": "minute", "min": "minute", "quarter": "quarter"}
+_ADVERB = {"monthly": "month", "annually": "year", "yearly": "year", "weekly": "week", "daily": "day",
+           "hourly": "hour", "quarterly": "quarter"}
 
 
-_PER_USER = {"seat": "user", "member": "user", "agent": "user", "editor": "user", "license": "user", "licence": "user"}
+_PER_USER = {"seat": "user", "member": "user", "agent": "user", "editor": "user", "license": "user", "licence": "user",
+             "head": "user", "person": "user", "people": "user"}
 """Per-seat prices are per-user prices: "$9 a seat each month" = "$9 per user per month"."""
 
 
-def _per_parts(per: str | None, adverb: str | None) -> list[str]:
-    words = re.findall(r"[A-Za-z]+", per or "")
-    lemmas = [w if w in ("GB", "TB") else w.lower() for w in words if w.lower() not in ("per", "a", "an", "each")]
-    lemmas = [w[:-1] if w.endswith("s") and len(w) > 3 and w not in ("GB", "TB") else w for w in lemmas]
-    lemmas = [_PER_USER.get(w, w) for w in lemmas if w not in ("for", "every")]
-    if adverb:
-        lemmas.append(_ADVERB[" ".join(adverb.split()).lower()])
-    counted = sorted({w for w in lemmas if w not in _TIME_PER})
-    times = sorted({_TIME_PER[w] for w in lemmas if w in _TIME_PER})
-    return counted + times
+_PART = re.compile(r"(?P<n>\d[\d,.]*)\s?(?P<sc>k|m|million|thousand)?\s+(?P<w>[A-Za-z]+)|(?P<billed>billed\s+)?(?P<word>[A-Za-z]+)", re.I)
+_NOT_UNIT = frozenset({"per", "a", "an", "each", "for", "every"})
+
+
+def _per_parts(per: str | None) -> list[str]:
+    """The units a price is stated per, lemmatised: countable units first, then one time unit. A billing period
+    ("billed monthly") is the price's period only when no other is written ("$10/month, billed annually")."""
+    counted: set[str] = set()
+    times: list[str] = []
+    billed: list[str] = []
+    for m in _PART.finditer(per or ""):
+        word = m["w"] or m["word"]
+        if word.lower() in _NOT_UNIT:
+            continue
+        lemma = word if word in ("GB", "TB") else word.lower()
+        lemma = lemma[:-1] if lemma.endswith("s") and len(lemma) > 3 and lemma not in ("GB", "TB") else lemma
+        lemma = _PER_USER.get(lemma, lemma)
+        if lemma in _TIME_PER or lemma in _ADVERB:
+            (billed if m["billed"] else times).append(_TIME_PER.get(lemma) or _ADVERB[lemma])
+        elif m["n"]:
+            amount = parse_number(m["n"], (m["sc"] or "").lower() or None)
+            counted.add(f"{fmt_number(amount)} {lemma}" if amount is not None else lemma)
+        else:
+            counted.add(lemma)
+    times = times or billed
+    return sorted(counted) + sorted(set(times))
 
 
 def _currency(m: re.Match[str]) -> str:
@@ -88,7 +119,7 @@ def money(sentence: str) -> list[Value]:
         amount = parse_number(num, scale if scale and scale.lower() in SCALES else None)
         if amount is None:
             continue
-        cur, per = _currency(m), _per_parts(m["per"], m["adv"])
+        cur, per = _currency(m), _per_parts(m["per"])
         canonical = "0" if amount == 0 else f"{cur} {fmt_number(amount)}" + "".join(f"/{p}" for p in per)
         hedge, scope = qualifier_before(sentence, m.start()), " ".join(f"per {p}" for p in per)
         qualifier = ", ".join(q for q in (hedge, scope) if q) or None
