@@ -12,19 +12,38 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from .nlp import ParserUnavailable, parse
+from .nlp import ParserUnavailable, parse, tag
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
-__all__ = ["complement_clause", "parsed", "parsed_subject", "relative_clauses", "token_at"]
+__all__ = ["complement_clause", "parsed", "recognised", "tagged", "parsed_subject", "relative_clauses", "token_at"]
 
 
 @lru_cache(maxsize=4096)
 def parsed(sentence: str) -> Doc | None:
-    """The sentence's parse, or None when no pipeline is installed (the reader then keeps its surface rules)."""
+    """The sentence's parse (no named entities: `recognised` has them), or None when no pipeline is installed
+    (the reader then keeps its surface rules)."""
+    try:
+        return parse([sentence], entities=False)[0]
+    except ParserUnavailable:
+        return None
+
+
+@lru_cache(maxsize=1024)
+def recognised(sentence: str) -> Doc | None:
+    """The sentence's parse with its named entities typed, or None when no pipeline is installed."""
     try:
         return parse([sentence])[0]
+    except ParserUnavailable:
+        return None
+
+
+@lru_cache(maxsize=4096)
+def tagged(sentence: str) -> Doc | None:
+    """The sentence's parts of speech (cheaper than `parsed`), or None when no pipeline is installed."""
+    try:
+        return tag(sentence)
     except ParserUnavailable:
         return None
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from .clauses import parsed
+from .clauses import parsed, recognised
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -58,7 +58,7 @@ def modifies_a_prepositional_object(sentence: str, start: int, end: int) -> bool
 def entity_of_another_kind(sentence: str, start: int, end: int, kind: str) -> bool:
     """True when the named entity at `sentence[start:end]` is of a type the dimension's value never is ("Count
     Aldo Brenn" offered as a battle's location, "Icelandic" as a record's maker): the trained recogniser types names."""
-    doc = parsed(sentence) if kind in _NOT_KIND else None
+    doc = recognised(sentence) if kind in _NOT_KIND else None
     ent = next((e for e in doc.ents if e.start_char <= start < e.end_char), None) if doc is not None else None
     return ent is not None and ent.label_ in _NOT_KIND[kind]
 
