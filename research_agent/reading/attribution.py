@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from .chunks import _inside_longer_name, _tokens, page_vocabulary, proper_chunks  # noqa: F401 - part of this module's surface
-from .clauses import complement_clause, parsed_subject
+from .clauses import complement_clause, parsed_subject, tagged
 from .ownership import STRONG, antecedent, parse_owner
 from .names import (  # noqa: F401 - `_descriptor` and `Named` are part of this module's surface
     _CORP_SUFFIX, _EDITION, _STARTERS, How, Named, _chunk_owner, _core, _descriptor, _initial_variant, _kind_reference, _model_form,
@@ -517,6 +517,8 @@ def owner_anywhere(sentence: str, inside: list[EntityMention]) -> bool:
             continue
         if e.text.replace("-", "").isupper() and not e.genitive and not parsed_subject(sentence, e.start, e.end):
             continue
+        if not e.genitive and _opening(sentence, e.start) and _common_words(sentence, e.start, e.end):
+            continue  # capitalised for its place, not a name (`names_only`)
         if not e.prepositional or e.genitive:
             return True
         before = re.findall(r"([A-Za-z]+)\W*$", sentence[:e.start])
@@ -524,6 +526,25 @@ def owner_anywhere(sentence: str, inside: list[EntityMention]) -> bool:
         if not before or before[-1].lower() not in _SETTING or opening:
             return True
     return False
+
+
+def names_only(sentence: str, ents: list[EntityMention]) -> list[EntityMention]:
+    """The mentions that are names: a capitalised run opening the sentence or a table cell that the tagger reads
+    as common words ("Weight | 1.4 kg", "Runtime reaches 26 hours", "Courses in 28 languages") is capitalised for
+    its place, a label or a sentence's first word, and names no one."""
+    return [e for e in ents if e.obj is not None or e.genitive or " " in e.text or not _common_words(sentence, e.start, e.end)]
+
+
+def _opening(sentence: str, start: int) -> bool:
+    """The first words of the sentence or of a table cell: where a common word is written capitalised."""
+    return True
+
+
+def _common_words(sentence: str, start: int, end: int) -> bool:
+    """The tagger reads every word of the span as a common word (a noun, adjective, verb …), not a proper noun."""
+    doc = tagged(sentence)
+    words = [t for t in doc if start <= t.idx < end and not t.is_punct] if doc is not None else []
+    return bool(words) and all(t.pos_ != "PROPN" and not t.text.isupper() for t in words)  # an acronym is judged apart
 
 
 def sentence_subject(sentence: str, ents: list[EntityMention]) -> EntityMention | None:

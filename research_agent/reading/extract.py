@@ -30,7 +30,7 @@ from ..contract import DimensionSpec, ObjectSpec
 from .attribution import _descriptor  # noqa: F401 - shared rule: demonyms are not names
 from .attribution import (
     Attribution, EntityMention, Named, Subjects, attribute, mask_parentheses, mentions, page_subject, page_vocabulary,
-    sentence_subject,
+    names_only, sentence_subject,
 )
 from .acronyms import expansions, is_acronym
 from .dimensions import Profile, fitting, head_unit, infer_profile, meaning, profile_of, select_value, unit_of, with_counted_noun
@@ -296,8 +296,7 @@ def _lifespan(sentence: str, ents: list[EntityMention], obj: str, which: str) ->
 def read_sentence(
     sentence: str, ents: list[EntityMention], target: Target, named: Sequence[Named], discourse: Subjects, prof: Profile
 ) -> Reading | None:
-    cue = prof.cues.search(sentence)
-    fam = prof.family
+    cue, fam = prof.cues.search(sentence), prof.family
     unit = head_unit(prof.meaning) if not target.dim.unit else None
     if (expanded := _acronym_reading(sentence, target, fam)) is not None:
         return expanded
@@ -323,6 +322,7 @@ def read_sentence(
         vals = [v for v in vals if not modifies_a_prepositional_object(sentence, v.start, v.end)]
     if not vals:
         return None
+    ents = names_only(sentence, ents)
     owned = _owned(sentence, vals, ents, target, named, discourse, prof)
     if not owned:
         return None

@@ -376,6 +376,13 @@ def test_an_acronym_beside_a_spec_names_a_technology_not_an_owner() -> None:
     assert read("Corvo Tide 4", "runtime", text) == "22 hours"
 
 
+@pytest.mark.parametrize("line", ["Runtime | 26 hours | DSP off |", "Runtime reaches 26 hours on a charge."])
+def test_a_word_capitalised_for_its_place_is_no_name_on_the_makers_page(line: str) -> None:
+    # the tagger reads the label or the sentence's first word as a common noun: it names the property, not someone
+    text = f"Corvo Tide 4 tech specs\nOver-ear headphones.\n{line}"
+    assert read("Corvo Tide 4", "runtime", text, title="Corvo Tide 4 tech specs") == "26 hours"
+
+
 @pytest.mark.parametrize("line", [
     "A runtime of 30 hours is quoted for Tovey.",
     "TRX quotes a runtime of 30 hours.",
