@@ -35,6 +35,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .agents import agent_family
+from .features import feature_cue, feature_values
 from .lexicon import Family, cue_pattern, family_named, infer_kind
 
 if TYPE_CHECKING:
@@ -247,6 +248,8 @@ def profile_of(keywords: list[str], given_kind: str | None, m: Meaning) -> Profi
         kind = m.kind
     if kind in ("count", "quantity") or (fam is None and kind != "text"):
         cues += _own_words(m)
+    if kind == "text" and fam is None and (feature := feature_cue(m.name)):
+        cues += (feature,)
     if kind == "list":
         cues += _LIST_CUES
     if kind == "interval":
@@ -266,7 +269,8 @@ def infer_profile(prof: Profile, sentences: list[str]) -> Profile:
         return prof
     from .values import kinds_in
 
-    kind = infer_kind([kinds_in(s) - _WHEN_ONLY for s in sentences if prof.cues.search(s)])
+    name = prof.meaning.name if prof.meaning is not None else ""
+    kind = infer_kind([kinds_in(s) - _WHEN_ONLY for s in sentences if prof.cues.search(s) and not feature_values(s, name)])
     return Profile(None, kind, prof.cues, False, prof.meaning) if kind else prof
 
 

@@ -35,14 +35,14 @@ from .attribution import (
 from .acronyms import expansions, is_acronym
 from .dimensions import Profile, fitting, head_unit, infer_profile, meaning, profile_of, select_value, unit_of, with_counted_noun
 from .lexicon import Family, compiled_patterns, cue_pattern
-from .gates import title_only
 from .phrases import modifies_a_prepositional_object
 from .readings import Reading, Target
-from .gates import refusal as gate_refusal
+from .gates import refusal as gate_refusal, title_only
 from .polarity import asserted
 from .segment import split_sentences
 from .site import own_site, site_subject
 from .columns import column_readings
+from .features import feature_values
 from .echo import echo_readings, echoed
 from .tables import headed_rows, label_readings, squash, table_readings
 from .values import Value, countries_named, find_values, nearest
@@ -224,7 +224,7 @@ def _values_for(sentence: str, prof: Profile, dim: DimensionSpec) -> list[Value]
         return sorted(out, key=lambda v: v.start)
     if kind == "text":
         named = _phrase_values(sentence, prof, dim) if prof.family is not None and prof.family.patterns else []
-        return named or _free_text(sentence, dim)
+        return named or _free_text(sentence, dim) or feature_values(sentence, dim.name)
     if kind == "nationality" and prof.family is not None and prof.family.name == "country":
         # a place's country is the country its definition puts it in ("X is a lake in Oregon, United States");
         # elsewhere a country named is where something happened, not what the object is

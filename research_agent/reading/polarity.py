@@ -177,7 +177,7 @@ def asserted(sentence: str, value: Value, kind: str) -> Value | None:
     pol = polarity(sentence, value.start, value.end, date=kind == "date")
     if pol is Polarity.POSITIVE:
         return value
-    if pol is Polarity.NEGATED and kind in _READS_NEGATION:
+    if pol is Polarity.NEGATED and (kind in _READS_NEGATION or value.kind == "boolean"):
         return value
     if pol is Polarity.NEGATED and kind == "license" and value.canonical == "open-source":
         negators = list(_NEGATOR.finditer(sentence, 0, value.start))
