@@ -517,7 +517,7 @@ def owner_anywhere(sentence: str, inside: list[EntityMention]) -> bool:
             continue
         if e.text.replace("-", "").isupper() and not e.genitive and not parsed_subject(sentence, e.start, e.end):
             continue
-        if not e.genitive and _opening(sentence, e.start) and _common_words(sentence, e.start, e.end):
+        if _placed_capital(sentence, e):
             continue  # capitalised for its place, not a name (`names_only`)
         if not e.prepositional or e.genitive:
             return True
@@ -529,22 +529,20 @@ def owner_anywhere(sentence: str, inside: list[EntityMention]) -> bool:
 
 
 def names_only(sentence: str, ents: list[EntityMention]) -> list[EntityMention]:
-    """The mentions that are names: a capitalised run opening the sentence or a table cell that the tagger reads
-    as common words ("Weight | 1.4 kg", "Runtime reaches 26 hours", "Courses in 28 languages") is capitalised for
-    its place, a label or a sentence's first word, and names no one."""
-    return [e for e in ents if e.obj is not None or e.genitive or " " in e.text or not _common_words(sentence, e.start, e.end)]
+    """The mentions that are names: a capitalised word the tagger reads as a common word ("Weight | 1.4 kg",
+    "Runtime reaches 26 hours", "Courses in 28 languages") is capitalised for its place, a label or a sentence's
+    first word, and names no one."""
+    return [e for e in ents if e.obj is not None or not _placed_capital(sentence, e)]
 
 
-def _opening(sentence: str, start: int) -> bool:
-    """The first words of the sentence or of a table cell: where a common word is written capitalised."""
-    return True
-
-
-def _common_words(sentence: str, start: int, end: int) -> bool:
-    """The tagger reads every word of the span as a common word (a noun, adjective, verb …), not a proper noun."""
+def _placed_capital(sentence: str, e: EntityMention) -> bool:
+    """One word, no possessor and no acronym (judged by its own rule), that the tagger reads as a common word
+    (a noun, adjective, verb …), not a proper noun; a run of several capitalised words stays a possible name."""
+    if e.genitive or " " in e.text:
+        return False
     doc = tagged(sentence)
-    words = [t for t in doc if start <= t.idx < end and not t.is_punct] if doc is not None else []
-    return bool(words) and all(t.pos_ != "PROPN" and not t.text.isupper() for t in words)  # an acronym is judged apart
+    words = [t for t in doc if e.start <= t.idx < e.end and not t.is_punct] if doc is not None else []
+    return bool(words) and all(t.pos_ != "PROPN" and not t.text.isupper() for t in words)
 
 
 def sentence_subject(sentence: str, ents: list[EntityMention]) -> EntityMention | None:

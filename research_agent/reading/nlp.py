@@ -96,4 +96,3 @@ def parse(texts: Sequence[str], batch_size: int = 64, *, entities: bool = True) 
 def tag(text: str) -> Doc:
     """Parts of speech only (no parse, no entities): a third of a full parse's time."""
     return pipeline()(text, disable=["parser", "lemmatizer", "ner"])
-
