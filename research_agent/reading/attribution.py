@@ -530,7 +530,7 @@ def owner_anywhere(sentence: str, inside: list[EntityMention]) -> bool:
 
 def names_only(sentence: str, ents: list[EntityMention]) -> list[EntityMention]:
     """The mentions that are names: a capitalised word the tagger reads as a common word ("Weight | 1.4 kg",
-    "Runtime reaches 26 hours", "Courses in 28 languages") is capitalised for its place, a label or a sentence's
+    "Runtime reaches 26 hours", "Lessons in 12 languages") is capitalised for its place, a label or a sentence's
     first word, and names no one."""
     return [e for e in ents if e.obj is not None or not _placed_capital(sentence, e)]
 

@@ -1,8 +1,8 @@
-"""A feature asked yes or no: "weather sealing", "offline mode", "dishwasher safe".
+"""A feature asked yes or no: "frost protection", "night mode", "oven safe".
 
 A dimension the reader knows no kind for, named by a feature a thing has or lacks, is answered by a clause that
-predicates that feature of the thing, in any of its word forms ("is weather-sealed", "has no offline mode", "comes
-without dishwasher-safe parts"): a negation before it in the clause says "no", else the clause says "yes". The
+predicates that feature of the thing, in any of its word forms ("is frost-protected", "has no night mode", "comes
+without oven-safe parts"): a negation before it in the clause says "no", else the clause says "yes". The
 feature's words are matched by their stems (the first letters every form shares), joined by a space or a hyphen.
 Only such a predicate counts: the feature named as a subject or in a question states nothing, and "is a …" or "is
 the …" says what the thing is, not a feature it has.

@@ -8,9 +8,9 @@ from _read_kit import finding, read
 
 
 @pytest.mark.parametrize(("dim", "text", "answer"), [
-    ("dishwasher safe", "The Lumen Q2 lid is dishwasher-safe, the flask itself is not.", "yes"),
-    ("offline mode", "The Lumen Q2 has no offline mode, so every edit needs a connection.", "no"),
-    ("offline mode", "Lumen Q2 now offers an offline mode for trips.", "yes"),
+    ("oven safe", "The Lumen Q2 lid is oven-safe, the handle itself is not.", "yes"),
+    ("night mode", "The Lumen Q2 has no night mode, so the screen stays bright.", "no"),
+    ("night mode", "Lumen Q2 now offers a night mode for late reading.", "yes"),
     ("splash resistance", "The Lumen Q2 isn't splash resistant at all.", "no"),
 ])
 def test_a_clause_that_predicates_the_feature_answers_yes_or_no(dim: str, text: str, answer: str) -> None:
@@ -19,12 +19,12 @@ def test_a_clause_that_predicates_the_feature_answers_yes_or_no(dim: str, text: 
 
 
 def test_the_answer_shows_the_words_that_state_it() -> None:
-    assert read("Lumen Q2", "offline mode", "The Lumen Q2 has no offline mode.") == "has no offline mode"
+    assert read("Lumen Q2", "night mode", "The Lumen Q2 has no night mode.") == "has no night mode"
 
 
 @pytest.mark.parametrize(("dim", "text"), [
-    ("offline mode", "Does the Lumen Q2 have an offline mode?"),  # a question states nothing
-    ("offline mode", "Offline mode is on the Lumen Q2 roadmap."),  # named as a subject, not predicated
+    ("night mode", "Does the Lumen Q2 have a night mode?"),  # a question states nothing
+    ("night mode", "Night mode is on the Lumen Q2 roadmap."),  # named as a subject, not predicated
     ("record label", "Tidewell is a record label founded by the Lumen Q2 singer."),  # "is a …" classifies
     ("members", "They were members of Lumen Q2 for a decade."),  # one noun asks for things, not a feature
 ])
