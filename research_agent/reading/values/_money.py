@@ -30,7 +30,9 @@ _SYM = r"US\$|CA?\$|AU?\$|NZ\$|HK\$|\$|€|£|¥|₹"
 _SCALE = r"(?:\s?(?P<scale>thousand|million|billion|trillion|bn|mn|k|m|b)\b)?"
 _PER_WORD = (r"(?:user|seat|member|agent|editor|host|node|server|core|device|instance|license|licence|GB|TB|"
              r"month|mo|mth|year|yr|annum|week|wk|day|hour|hr|minute|min|request|person|head)s?")
-_ADVERBS = r"monthly|annually|yearly|weekly|daily|hourly|quarterly"
+_ADVERB = {"monthly": "month", "annually": "year", "yearly": "year", "weekly": "week", "daily": "day",
+           "hourly": "hour", "quarterly": "quarter"}
+_ADVERBS = "|".join(_ADVERB)
 _RATE = (
     rf"\s*/\s*(?:{_PER_WORD})\b"
     rf"|,?\s+per\s+(?:\d[\d,.]*\s?(?:k|m|million|thousand)?\s+)?(?!(?:the|a|an|cent|se|our|its|their|this|that|which)\b)(?-i:[a-z][A-Za-z-]*|[A-Z]{{2,}}(?:-[a-z]+)?\b)"
@@ -56,8 +58,6 @@ _YEAR_MONEY = re.compile(r"(?:\(|\bin\s+(?:constant\s+)?|\bconstant\s+)(?:1[89]\
 _TIME_PER = {"month": "month", "mo": "month", "mth": "month", "pcm": "month", "year": "year", "yr": "year",
              "annum": "year", "week": "week", "wk": "week", "day": "day", "hour": "hour",
              "hr": "hour", "minute": "minute", "min": "minute", "quarter": "quarter"}
-_ADVERB = {"monthly": "month", "annually": "year", "yearly": "year", "weekly": "week", "daily": "day",
-           "hourly": "hour", "quarterly": "quarter"}
 
 
 _PER_USER = {"seat": "user", "member": "user", "agent": "user", "editor": "user", "license": "user", "licence": "user",
