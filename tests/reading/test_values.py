@@ -579,3 +579,18 @@ def test_a_span_written_in_several_units_is_one_duration(sentence: str, display:
 def test_durations_in_separate_clauses_stay_apart() -> None:
     assert [v.display for v in durations("It runs 9 hours, 40 minutes of them on eco.")] == ["9 hours", "40 minutes"]
     assert [v.display for v in durations("2 hours 90 minutes")] == ["2 hours", "90 minutes"]
+
+
+@pytest.mark.parametrize("sentence, display, canonical", [
+    ("The cargo bed is 120 x 65 cm.", "120 x 65 cm", "1.2×0.65 m"),
+    ("Packed, it measures 30 × 22 × 9 in.", "30 × 22 × 9 in", "0.762×0.5588×0.2286 m"),
+    ("a 90 cm by 2 m rug", "90 cm by 2 m", "0.9×2 m"),
+])
+def test_lengths_crossed_are_one_size(sentence: str, display: str, canonical: str) -> None:
+    # a size is the extent in every direction at once: no one of its lengths is the size
+    (size,) = find_values(sentence, "quantity")
+    assert (size.display, size.canonical, size.number) == (display, canonical, None)
+
+
+def test_a_factor_or_lengths_without_a_unit_are_no_size() -> None:
+    assert find_values("It charges 3 x faster on a 10 × 20 grid.", "quantity") == []

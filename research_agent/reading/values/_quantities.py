@@ -6,6 +6,10 @@ form is the magnitude in the dimension's base unit ("20 GB" and "20,000 MB" → 
 A "per <time>" after the unit makes a rate ("12 MB/s" → B/s); any other "per <noun>" is a
 qualifier ("per file"), not part of the value.  A range "36 to 46 cm" gives both ends in the
 unit written once (qualifiers "from" and "until").
+
+A size written as two or three lengths crossed ("51 × 140 cm", "20 x 55 in", "195 × 80 × 40 cm", "60 cm by
+1.2 m") is one value, the object's extent: its canonical form is each length in metres joined by "×" ("0.51×1.4 m"),
+its `number` None (no one of the lengths is the size).
 """
 
 from __future__ import annotations
@@ -35,6 +39,34 @@ _QUANTITY = re.compile(
     rf"(?:\s+per\s+(?P<perq>(?!{_TIME_ALT}\b)[a-z][a-z-]+))?",
     re.I,
 )
+
+
+_LENGTHS = sorted((s for s, u in UNITS.items() if u.dimension == "length"), key=len, reverse=True)
+_LENGTH_ALT = "|".join(re.escape(s) for s in _LENGTHS)
+_PART = rf"(?:{DIGITS})(?:\s?(?:{_LENGTH_ALT})(?![\w²]))?"
+_SIZE = re.compile(
+    rf"(?<![\w.,$€£¥])(?P<parts>{_PART}(?:\s*(?:[x×]|by)\s*{_PART}){{1,2}})\s?(?P<unit>{_LENGTH_ALT})?(?![\w²])", re.I)
+_SIZE_PART = re.compile(rf"(?P<num>{DIGITS})(?:\s?(?P<unit>{_LENGTH_ALT})(?![\w²]))?", re.I)
+
+
+def _sizes(sentence: str) -> list[Value]:
+    """Sizes written as lengths crossed (see the module docstring): each length takes its own unit or the last one."""
+    out = []
+    for m in _SIZE.finditer(sentence):
+        parts = list(_SIZE_PART.finditer(m["parts"]))
+        last = m["unit"] or parts[-1]["unit"]
+        if not last:
+            continue  # "3 x faster", "10 × 20": no length
+        units = [p["unit"] or last for p in parts]
+        metres = []
+        for p, u in zip(parts, units):
+            number, unit = parse_number(p["num"]), lookup(u)
+            if number is None or unit is None:
+                break
+            metres.append(fmt_number(number * unit.factor))
+        else:
+            out.append(Value("quantity", "×".join(metres) + " m", m[0], m.start(), m.end(), None, "m"))
+    return out
 
 
 def _unit_of(m: re.Match[str]) -> Unit | None:
@@ -90,8 +122,11 @@ _HINT = re.compile(rf"\d|\b(?:{WORDS})\b", re.I)
 def _quantities(sentence: str, want: Unit | None) -> tuple[Value, ...]:
     if not _HINT.search(sentence):
         return ()
+    sizes = _sizes(sentence) if want is None or want.dimension == "length" else []
     found: list[Value] = []
     for m in _QUANTITY.finditer(sentence):
+        if any(v.start <= m.start() < v.end for v in sizes):
+            continue
         u = _unit_of(m)
         number = parse_number(m["num"], m["scale"]) if u else None
         if u is None or number is None or (want and want.dimension != u.dimension):
@@ -106,4 +141,4 @@ def _quantities(sentence: str, want: Unit | None) -> tuple[Value, ...]:
             found.append(_value(sentence, (m.start("num"), end), number, u, want, ["until", per]))
         else:
             found.append(_value(sentence, (m.start(), end), number, u, want, [before, per]))
-    return tuple(found)
+    return tuple(sorted(found + sizes, key=lambda v: v.start))
