@@ -41,7 +41,7 @@ from .lexicon import Family, cue_pattern, family_named, infer_kind
 if TYPE_CHECKING:
     from .values import Value
 
-__all__ = ["Meaning", "Profile", "fitting", "label_by_head", "label_head", "head_unit", "unit_of", "infer_profile", "meaning", "profile_of", "select_value", "SELECTORS", "with_counted_noun"]
+__all__ = ["Meaning", "Profile", "fitting", "label_by_head", "label_head", "head_unit", "unit_of", "infer_profile", "meaning", "profile_of", "select_value", "SELECTORS", "told_apart", "with_counted_noun"]
 
 _MONEY = frozenset("price pricing cost fee charge salary income revenue budget fare tuition wage subscription rent".split())
 _INFORMATION = frozenset("storage memory ram quota disk bandwidth".split())
@@ -219,6 +219,9 @@ class Profile:
     cue_optional: bool
     meaning: Meaning | None = None
     """The dimension name read by its head and modifiers."""
+    by_unit: bool = True
+    """A value in the head's own unit names the dimension ("weighs 21.4 kg" is a weight): not when another asked
+    dimension has the same head (`told_apart`)."""
 
 
 _NUMERIC = frozenset({"count", "quantity", "money", "duration"})
@@ -272,6 +275,19 @@ def infer_profile(prof: Profile, sentences: list[str]) -> Profile:
     name = prof.meaning.name if prof.meaning is not None else ""
     kind = infer_kind([kinds_in(s) - _WHEN_ONLY for s in sentences if prof.cues.search(s) and not feature_values(s, name)])
     return Profile(None, kind, prof.cues, False, prof.meaning) if kind else prof
+
+
+def told_apart(prof: Profile, asked: list[Meaning]) -> Profile:
+    """Dimensions asked together that share a head noun ("rider weight", "board weight") are told apart by their
+    modifiers: the head word, its family's words and its unit say only that some weight is meant, so the
+    dimension's cues are its modifiers alone ("rider", "riders"). A name with no modifier of its own keeps its cues."""
+    m = prof.meaning
+    if m is None or m.head is None or m.head in _GENERIC or not any(o.head == m.head and o.name != m.name for o in asked):
+        return prof
+    mods = [w for w in m.words if w != m.head and w not in SELECTORS and w not in _GENERIC and w not in _NAME_STOP and len(w) >= 3]
+    if not mods:
+        return prof
+    return replace(prof, cues=cue_pattern(tuple(re.escape(w) + r"(?:e?s)?" for w in mods)), by_unit=False)
 
 
 def head_unit(m: Meaning | None) -> str | None:

@@ -33,7 +33,7 @@ from .attribution import (
     names_only, sentence_subject,
 )
 from .acronyms import expansions, is_acronym
-from .dimensions import Profile, fitting, head_unit, infer_profile, meaning, profile_of, select_value, unit_of, with_counted_noun
+from .dimensions import Profile, fitting, head_unit, infer_profile, meaning, profile_of, select_value, told_apart, unit_of, with_counted_noun
 from .lexicon import Family, compiled_patterns, cue_pattern
 from .phrases import modifies_a_prepositional_object
 from .readings import Reading, Target
@@ -308,7 +308,7 @@ def read_sentence(
     vals = values_for(sentence, prof, target.dim) if cue is not None or prof.cue_optional or unit else []
     if unit:  # a quantity in another unit is not this one; one in the head's own unit names it ("weighs 21.4 kg")
         vals = [v for v in vals if unit_of(v) == unit]
-    unit_cued = cue is None and bool(unit) and bool(vals)
+    unit_cued = cue is None and bool(unit) and bool(vals) and prof.by_unit
     if cue is None and not prof.cue_optional and not unit_cued:
         return None
     if prof.kind == "count":
@@ -512,7 +512,7 @@ def read_page(
     the specific values sentences say about an object without the dimension's cue (`reading.echo`)."""
     named = [Named.of(o) for o in objects]
     sentences = [piece for s in split_sentences(text) for piece in _heading_split(s, named)]
-    profiles = {t.key: infer_profile(dimension_profile(t.dim), sentences) for t in targets}
+    profiles = {t.key: told_apart(infer_profile(dimension_profile(t.dim), sentences), [meaning(u.dim.name) for u in targets]) for t in targets}
     discourse = Subjects(page_subject(title, named) or site_subject(url, title, named))
     common = page_vocabulary(text)
     best: dict[str, tuple[tuple[int, ...], Reading]] = {}

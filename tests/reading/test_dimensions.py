@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from research_agent.contract import DimensionSpec
+from research_agent.contract import DimensionSpec, ObjectSpec
+from research_agent.reading import Target, read_page
 from research_agent.reading.dimensions import meaning
 
 from _read_kit import read
@@ -112,3 +113,19 @@ def test_a_quantity_in_another_unit_is_not_the_heads_value() -> None:
     assert read("Corvex 3", DimensionSpec(name="range", kind="quantity"), text, title="Corvex 3 review") is None
     assert read("Corvex 3", DimensionSpec(name="weight", kind="quantity"),
                 "The Corvex 3 folds to 80 cm long.", title="Corvex 3 review") is None
+
+
+def test_dimensions_sharing_a_head_are_told_apart_by_their_modifiers() -> None:
+    # asked together, "towing weight" and "empty weight" are both masses: "weighs" or a kilogram says only that
+    # some weight is meant, and the modifier says which
+    obj = ObjectSpec(name="Harlow T4")
+    towing, empty = DimensionSpec(name="towing weight"), DimensionSpec(name="empty weight")
+    targets = [Target("Harlow T4/towing weight", obj, towing), Target("Harlow T4/empty weight", obj, empty)]
+
+    def reads(text: str) -> dict[str, str]:
+        return {r.cell.split("/")[1]: r.display for r in read_page([obj], targets, "Harlow T4", text)}
+
+    assert reads("The Harlow T4 weighs 1,450 kg and can tow up to 2,000 kg.") == {"towing weight": "2,000 kg"}
+    assert reads("Empty weight: 1,450 kg") == {"empty weight": "1,450 kg"}
+    # asked alone, a weight needs no modifier
+    assert read("Harlow T4", "empty weight", "The Harlow T4 weighs 1,450 kg.") == "1,450 kg"
