@@ -26,7 +26,7 @@ from typing import Callable
 from .attribution import Attribution, EntityMention, _name_tail
 from .dimensions import Profile, head_unit, unit_of
 from .readings import Reading, Target
-from .values import Value
+from .values import Value, find_values
 
 __all__ = ["echo_readings", "echoed", "specific"]
 
@@ -62,10 +62,13 @@ def echo_readings(
 ) -> list[Reading]:
     """The specific values the sentence says about the target's object (see the module docstring), with the
     attribution that ties each to it: the caller applies its page rules to that, then makes them `echoed`."""
-    if prof.kind not in _READS_SPECIFIC:
+    if prof.kind == "text":  # a head the reader does not know: any specific value, which only a stated one's equal counts
+        vals = [v for kind in sorted(_SPECIFIC_KINDS) for v in find_values(sentence, kind) if specific(v)]
+    elif prof.kind not in _READS_SPECIFIC:
         return []  # its values are names, words, counts, licences or versions: never specific, not worth reading
-    unit = head_unit(prof.meaning) if not target.dim.unit else None
-    vals = [v for v in values(sentence) if specific(v) and (unit is None or unit_of(v) == unit)]
+    else:
+        unit = head_unit(prof.meaning) if not target.dim.unit else None
+        vals = [v for v in values(sentence) if specific(v) and (unit is None or unit_of(v) == unit)]
     if not vals:
         return []
     mine = owned(vals) or _by_model_name(vals, ents, target)

@@ -31,3 +31,10 @@ def test_the_model_name_alone_ties_an_echo_but_another_product_does_not():
 def test_a_year_or_a_count_is_no_echo_but_a_day_is():
     assert _echoes("launch date", "The Vesta Arlo 2 reached the shops in 2024 in 30 countries.") == []
     assert _echoes("launch date", "The Vesta Arlo 2 reached the shops on 4 March 2024.") == [("4 March 2024", "name Vesta Arlo 2")]
+
+
+def test_a_dimension_the_reader_has_no_kind_for_is_echoed_by_any_specific_value():
+    # "tip clearance" names no kind the reader knows: what other pages stated decides, so a measured value said about
+    # the object is an echo of it, whatever its unit; a bare count still is not
+    assert _echoes("tip clearance", "The Vesta Arlo 2 leaves 4.5 mm at the back.") == [("4.5 mm", "name Vesta Arlo 2")]
+    assert _echoes("tip clearance", "The Vesta Arlo 2 ships with 3 tips.") == []
