@@ -7,7 +7,8 @@ source for the weight only because the value is specific — a measured quantity
 a span of time, a day of a month — so a coincidence is unlikely; a bare year, a count or a name is not (a page
 about a company writes many years and places that are not its founding).
 
-An echo is read from a sentence that gives the cell no reading of its own, for a value of the dimension's kind
+An echo is read from a sentence that gives the cell no reading of its own, or only a reading carried to the object
+from an earlier sentence on a page whose title names neither (too weak to state a value, `names.How`), for a value of the dimension's kind
 (and of its head's unit: "weight" is a mass) that is specific, where the sentence's own rules attribute that
 value to the cell's object, as for any reading (`owned`: attribution, polarity and the precision gates) — or
 where the only name in the sentence is the object's model name without its maker ("the K5" for "Ardent K5"),

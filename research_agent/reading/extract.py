@@ -536,7 +536,7 @@ def read_page(
         ents = mentions(sentence, named, page_object=current, common=common, title_object=discourse.page_object)
         for t in targets:
             r = None if tabled else read_sentence(sentence, ents, t, named, discourse, profiles[t.key])
-            if r is None and echoes:
+            if (r is None or r.attribution.how == "carried") and echoes:
                 said = echo_readings(sentence, ents, t, profiles[t.key], partial(values_for, prof=profiles[t.key], dim=t.dim),
                                      partial(_owned, sentence, ents=ents, target=t, named=named, discourse=discourse, prof=profiles[t.key]))
                 heard += [echoed(e) for e in said if _speaks(e, t, discourse, title, url)]

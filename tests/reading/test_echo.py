@@ -38,3 +38,10 @@ def test_a_dimension_the_reader_has_no_kind_for_is_echoed_by_any_specific_value(
     # the object is an echo of it, whatever its unit; a bare count still is not
     assert _echoes("tip clearance", "The Vesta Arlo 2 leaves 4.5 mm at the back.") == [("4.5 mm", "name Vesta Arlo 2")]
     assert _echoes("tip clearance", "The Vesta Arlo 2 ships with 3 tips.") == []
+
+
+def test_a_value_carried_to_the_object_by_a_pronoun_on_a_page_about_others_is_also_an_echo():
+    # on a page whose title names neither, "its" is carried from an earlier sentence: too weak to state a value, but a
+    # specific value there repeats what another page states
+    text = "We wore two pairs for a week. The Vesta Arlo 2 is the smaller one. Its battery life came to 31 hours in our test."
+    assert ("31 hours", "carried Its") in _echoes("battery life", text)
