@@ -51,6 +51,8 @@ _DURATION = frozenset("trial retention warranty lifetime lifespan life runtime w
 _PHYSICAL = frozenset("speed velocity power output resolution brightness voltage torque loudness".split())
 """Heads that name a physical quantity written with a unit ("motor output", "peak brightness", "screen resolution")."""
 _INTERVAL = frozenset("cadence frequency interval schedule".split())
+_NO_TIME = _INFORMATION | _LENGTH | _MASS | _PHYSICAL | {"size", "capacity", "area"}
+"""Quantity heads no span of time answers: a size, a weight, a capacity or a power is never "12 years"."""
 _LIST = frozenset("platform integration browser".split())
 _HEAD_UNITS: dict[str, str] = {**dict.fromkeys(_LENGTH, "m"), **dict.fromkeys(_MASS, "kg"), **dict.fromkeys(_INFORMATION, "B")}
 """The SI unit a quantity's head measures in: a range or height is a length, a weight a mass, storage bytes."""
@@ -324,10 +326,13 @@ _TO = re.compile(r"^(?:\s+[\w-]+){0,4}?\s+to\s+(?:about\s+|around\s+|just\s+)?$"
 def fitting(m: Meaning | None, values: list[Value], sentence: str = "") -> list[Value]:
     """The values of a sentence that can answer the dimension.
 
+    * A head that measures no time (a size, a weight, a capacity) takes no span of time.
     * A change "from A to B" leaves B: A is a former state ("grew from 80 staff in 2020 to 210", "raised the rate
       from 2.5% to 2.9%"), unless the dimension asks for the lowest (a "starting price" from a range).
     * A period modifier asks for the value stated per that period: a "monthly fee" is the "$12 per month", not the
       "$120 a year" beside it; when the sentence states none per that period, every value stays."""
+    if m is not None and m.head in _NO_TIME:  # a span of time is no size, weight or capacity ("covered for 12 years")
+        values = [v for v in values if unit_of(v) != "ms"]
     if sentence and (m is None or m.select != "min"):
         values = [v for i, v in enumerate(values) if not (_FROM.search(sentence, 0, v.start) and any(
             _TO.match(sentence[v.end:w.start]) for w in values[i + 1:]))]
