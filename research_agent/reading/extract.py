@@ -45,7 +45,7 @@ from .columns import column_readings
 from .features import feature_values
 from .echo import echo_readings, echoed
 from .tables import headed_rows, label_readings, squash, table_readings
-from .values import Value, countries_named, find_values, nearest
+from .values import Value, countries_named, find_values, measured_canonical, nearest
 
 __all__ = ["Reading", "Target", "read_page", "dimension_profile", "value_in"]
 
@@ -174,7 +174,7 @@ def _free_text(sentence: str, dim: DimensionSpec) -> list[Value]:
         for m in re.finditer(re.escape(kw) + r"(?:\s+(?:is|are|was|were|of)|\s*:)\s+(?P<v>[^.;,()]{2,60})", sentence, re.I):
             v = re.split(r"\s+(?:limited|because|which|while|whereas|but|due|thanks|as of|according)\b", m["v"])[0].strip()
             if v:
-                out.append(Value("text", _canon_text(v), v, m.start("v"), m.start("v") + len(v)))
+                out.append(Value("text", measured_canonical(v) or _canon_text(v), v, m.start("v"), m.start("v") + len(v)))
     return sorted(out, key=lambda v: v.start)
 
 

@@ -19,7 +19,7 @@ from .dimensions import label_by_head, label_head
 if TYPE_CHECKING:
     from .dimensions import Profile
     from .readings import Reading, Target
-    from .values import Value
+    from .values import Value, measured_canonical
 
 __all__ = ["SEPARATOR", "header_column", "headed_rows", "label_readings", "labelled_values", "row_cells", "squash", "table_rows", "whole_cell"]
 
@@ -152,8 +152,8 @@ def _names_dimension(label: str, dim_name: str) -> bool:
 def whole_cell(cell: str, start: int = 0) -> "Value":
     """A table cell as the one value of a dimension whose kind the reader does not know, when the cell's label is
     the dimension's own name ("99.9%" under "Uptime SLA"): a table cell holds one value, and its label says which."""
-    from .values import Value
+    from .values import Value, measured_canonical
 
     text = cell.strip()
-    canonical = " ".join(re.findall(r"[\w'’.%$€£-]+", text.lower()))
+    canonical = measured_canonical(text) or " ".join(re.findall(r"[\w'’.%$€£-]+", text.lower()))
     return Value("text", canonical, text, start, start + len(text))

@@ -17,6 +17,7 @@ import pytest
 
 from research_agent.reading.values import (
     Value,
+    measured_canonical,
     agree,
     booleans,
     countries_named,
@@ -594,3 +595,16 @@ def test_lengths_crossed_are_one_size(sentence: str, display: str, canonical: st
 
 def test_a_factor_or_lengths_without_a_unit_are_no_size() -> None:
     assert find_values("It charges 3 x faster on a 10 × 20 grid.", "quantity") == []
+
+
+@pytest.mark.parametrize("phrase, canonical", [
+    ("0.9 watts at idle", "0.9 W"), ("±0.5 °C", "0.5 °C"), ("$12 a month", "USD 12/month"), ("two years", "730 day"),
+])
+def test_a_free_text_answer_that_opens_with_a_measured_value_compares_as_that_value(phrase: str, canonical: str) -> None:
+    # "0.9 watts at idle" under a label and "idles at 0.9 W" in a review state the same value
+    assert measured_canonical(phrase) == canonical
+
+
+def test_a_free_text_answer_without_a_measured_value_has_no_measured_form() -> None:
+    assert measured_canonical("Wi-Fi 6E, backward compatible") is None
+    assert measured_canonical("about 6 mm") is None  # a hedge before the value: the phrase is not the value alone

@@ -32,7 +32,7 @@ from ._choose import nearest
 from ._compare import agree, within
 from ._counts import counts
 from ._dates import dates, year_ranges
-from ._dispatch import KINDS, find_values, kinds_in
+from ._dispatch import KINDS, find_values, kinds_in, measured_canonical
 from ._durations import durations
 from ._intervals import intervals
 from ._licenses import licenses
@@ -58,6 +58,7 @@ __all__ = [
     "find_values",
     "kinds_in",
     "licenses",
+    "measured_canonical",
     "name_lists",
     "money",
     "nationalities",

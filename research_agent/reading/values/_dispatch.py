@@ -66,3 +66,16 @@ def find_values(sentence: str, kind: str, *, unit: str | None = None) -> list[Va
 def kinds_in(sentence: str) -> set[str]:
     """The kinds of value the sentence carries (to infer a dimension of unknown kind)."""
     return {kind for kind in KINDS if find_values(sentence, kind)}
+
+
+_MEASURED = ("duration", "money", "quantity")
+
+
+def measured_canonical(phrase: str) -> str | None:
+    """The comparison form of a phrase that opens with a measured value — a quantity, a price or a span with its
+    unit ("0.9 watts at idle" → "0.9 W") — so that a free-text answer and the same value written elsewhere as a
+    number with its unit agree; None when it opens with none."""
+    lead = phrase.lstrip(" ±~≈")
+    offset = len(phrase) - len(lead)
+    found = [v for kind in _MEASURED for v in find_values(lead, kind) if v.start == 0 and v.unit]
+    return max(found, key=lambda v: v.end).canonical if found and offset <= 1 else None
