@@ -171,7 +171,7 @@ def _free_text(sentence: str, dim: DimensionSpec) -> list[Value]:
     """An unknown dimension's value: the phrase after "<keyword> is/are/was/of", cut at the clause's end."""
     out = []
     for kw in dim.keywords:
-        for m in re.finditer(re.escape(kw) + r"(?:\s+(?:is|are|was|were|of)|\s*:)\s+(?P<v>[^.;,()]{2,60})", sentence, re.I):
+        for m in re.finditer(re.escape(kw) + r"(?:\s+(?:is|are|was|were|of)|\s*:)\s+(?P<v>(?:[^.;,()]|(?<=\d)[.,](?=\d)){2,60})", sentence, re.I):
             v = re.split(r"\s+(?:limited|because|which|while|whereas|but|due|thanks|as of|according)\b", m["v"])[0].strip()
             if v:
                 out.append(Value("text", measured_canonical(v) or _canon_text(v), v, m.start("v"), m.start("v") + len(v)))

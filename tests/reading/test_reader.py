@@ -13,7 +13,7 @@ import pytest
 from research_agent.contract import DimensionSpec, ObjectSpec, TaskContract
 from research_agent.reading import Target, read_page
 
-from _read_kit import read
+from _read_kit import finding, read
 
 DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
 
@@ -75,6 +75,13 @@ def test_a_contract_unit_in_any_convertible_unit() -> None:
 def test_an_unknown_dimension_takes_the_kind_of_its_sentences() -> None:
     dim = DimensionSpec(name="uptime guarantee", keywords=["uptime"])
     assert read("Bluefinch", dim, "Bluefinch guarantees 99.95 percent monthly uptime.") == "99.95 percent"
+
+
+def test_a_free_text_answer_keeps_the_decimal_point_of_its_number() -> None:
+    # a point between digits ends no phrase: "97.5%" under its column is not "97"
+    dim = DimensionSpec(name="pass mark", keywords=["pass mark"])
+    found = finding("Bluefinch", dim, "| Course | Pass mark |\n|---|---|\n| Bluefinch | 97.5% |", title="Courses")
+    assert found is not None and (found.display, found.canonical) == ("97.5%", "97.5 %")
 
 
 def _hotpot() -> dict[str, list[str]]:
