@@ -4,8 +4,9 @@ A fact about evidence: two independent pages that write the same specific value 
 on it, even when only one of them says what the value is of. A spec line on one page gives "Weight: 17.8 kg";
 a review writes "at 17.8 kg it goes up the stairs easily" without the word "weight". The review is a second
 source for the weight only because the value is specific — a measured quantity with its unit, a sum of money,
-a span of time, a day of a month — so a coincidence is unlikely; a bare year, a count or a name is not (a page
-about a company writes many years and places that are not its founding).
+a span of time, a day of a month, a count written with the noun the dimension counts ("300 participants") — so a
+coincidence is unlikely; a bare year, a bare count or a name is not (a page about a company writes many years and
+places that are not its founding).
 
 An echo is read from a sentence that gives the cell no reading of its own, or only a reading carried to the object
 from an earlier sentence on a page whose title names neither (too weak to state a value, `names.How`), for a value of the dimension's kind
@@ -65,6 +66,8 @@ def echo_readings(
     attribution that ties each to it: the caller applies its page rules to that, then makes them `echoed`."""
     if prof.kind == "text":  # a head the reader does not know: any specific value, which only a stated one's equal counts
         vals = [v for kind in sorted(_SPECIFIC_KINDS) for v in find_values(sentence, kind) if specific(v)]
+    elif prof.kind == "count":  # a count written with the noun the dimension counts ("300 participants") is specific
+        vals = [v for v in values(sentence) if not re.fullmatch(r"[\d,.\s]+", v.display) and (v.number or 0) >= 2]
     elif prof.kind not in _READS_SPECIFIC:
         return []  # its values are names, words, counts, licences or versions: never specific, not worth reading
     else:

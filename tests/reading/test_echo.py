@@ -45,3 +45,11 @@ def test_a_value_carried_to_the_object_by_a_pronoun_on_a_page_about_others_is_al
     # specific value there repeats what another page states
     text = "We wore two pairs for a week. The Vesta Arlo 2 is the smaller one. Its battery life came to 31 hours in our test."
     assert ("31 hours", "carried Its") in _echoes("battery life", text)
+
+
+def test_a_count_is_an_echo_only_with_the_noun_the_dimension_counts():
+    # carried to the object by "its" on a page about two apps: too weak to state the count, but written with its noun
+    # it repeats what another page states; a bare count there does not
+    text = "We tried two apps for a month. The Vesta Arlo 2 is the newer one. Its calls take 250 participants."
+    assert ("250 participants", "carried Its") in _echoes("max participants", text)
+    assert _echoes("max participants", text.replace("250 participants", "250 people at most")) == []
