@@ -46,6 +46,13 @@ def specific(v: Value) -> bool:
     return v.kind == "date" and _FULL_DATE.fullmatch(v.canonical) is not None
 
 
+def _with_its_noun(v: Value, prof: Profile) -> bool:
+    """The count is shown with a noun of the dimension's name after it ("300 participants", `with_counted_noun`)."""
+    m = prof.meaning
+    nouns = [w for w in (m.counted, *m.words) if w] if m is not None else []
+    return bool(nouns) and re.search(r"\s(?:" + "|".join(map(re.escape, nouns)) + r")(?:e?s)?$", v.display, re.I) is not None
+
+
 def _by_model_name(vals: list[Value], ents: list[EntityMention], target: Target) -> list[tuple[Value, Attribution]]:
     """The only name in the sentence is the object's model name without its maker ("the K5" for "Ardent K5")."""
     tails = [e for e in ents if e.obj is None and _name_tail(e.text, target.obj.name)]
@@ -67,7 +74,7 @@ def echo_readings(
     if prof.kind == "text":  # a head the reader does not know: any specific value, which only a stated one's equal counts
         vals = [v for kind in sorted(_SPECIFIC_KINDS) for v in find_values(sentence, kind) if specific(v)]
     elif prof.kind == "count":  # a count written with the noun the dimension counts ("300 participants") is specific
-        vals = [v for v in values(sentence) if not re.fullmatch(r"[\d,.\s]+", v.display) and (v.number or 0) >= 2]
+        vals = [v for v in values(sentence) if _with_its_noun(v, prof) and (v.number or 0) >= 2]
     elif prof.kind not in _READS_SPECIFIC:
         return []  # its values are names, words, counts, licences or versions: never specific, not worth reading
     else:
