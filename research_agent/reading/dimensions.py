@@ -331,7 +331,7 @@ def fitting(m: Meaning | None, values: list[Value], sentence: str = "") -> list[
       from 2.5% to 2.9%"), unless the dimension asks for the lowest (a "starting price" from a range).
     * A period modifier asks for the value stated per that period: a "monthly fee" is the "$12 per month", not the
       "$120 a year" beside it; when the sentence states none per that period, every value stays."""
-    if m is not None and m.head in _NO_TIME:  # a span of time is no size, weight or capacity ("covered for 12 years")
+    if m is not None and m.head in _NO_TIME:  # a span of time is no size, weight or capacity ("guaranteed for 15 years")
         values = [v for v in values if unit_of(v) != "ms"]
     if sentence and (m is None or m.select != "min"):
         values = [v for i, v in enumerate(values) if not (_FROM.search(sentence, 0, v.start) and any(

@@ -132,7 +132,7 @@ def test_dimensions_sharing_a_head_are_told_apart_by_their_modifiers() -> None:
 
 
 def test_a_span_of_time_is_no_size_weight_or_capacity() -> None:
-    # "covered for 12 years" is a warranty however close it sits to "battery"
-    text = "The Harlow T4 home battery is covered for 12 years."
+    # "guaranteed for 15 years" is a warranty however close it sits to "battery"
+    text = "The Harlow T4 home battery is guaranteed for 15 years."
     assert read("Harlow T4", "battery capacity", text) is None
     assert read("Harlow T4", "battery capacity", "The Harlow T4 home battery stores 9.6 kWh.") == "9.6 kWh"

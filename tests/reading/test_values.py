@@ -598,10 +598,10 @@ def test_a_factor_or_lengths_without_a_unit_are_no_size() -> None:
 
 
 @pytest.mark.parametrize("phrase, canonical", [
-    ("0.9 watts at idle", "0.9 W"), ("±0.5 °C", "0.5 °C"), ("$12 a month", "USD 12/month"), ("two years", "730 day"),
+    ("2.4 watts in standby", "2.4 W"), ("±0.5 °C", "0.5 °C"), ("$12 a month", "USD 12/month"), ("two years", "730 day"),
 ])
 def test_a_free_text_answer_that_opens_with_a_measured_value_compares_as_that_value(phrase: str, canonical: str) -> None:
-    # "0.9 watts at idle" under a label and "idles at 0.9 W" in a review state the same value
+    # "2.4 watts in standby" under a label and "draws 2.4 W" in a review state the same value
     assert measured_canonical(phrase) == canonical
 
 

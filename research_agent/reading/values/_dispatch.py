@@ -73,7 +73,7 @@ _MEASURED = ("duration", "money", "quantity")
 
 def measured_canonical(phrase: str) -> str | None:
     """The comparison form of a phrase that opens with a measured value — a quantity, a price or a span with its
-    unit ("0.9 watts at idle" → "0.9 W") — so that a free-text answer and the same value written elsewhere as a
+    unit ("2.4 watts in standby" → "2.4 W") — so that a free-text answer and the same value written elsewhere as a
     number with its unit agree; None when it opens with none."""
     lead = phrase.lstrip(" ±~≈")
     offset = len(phrase) - len(lead)
