@@ -280,9 +280,9 @@ def infer_profile(prof: Profile, sentences: list[str]) -> Profile:
 
 
 def told_apart(prof: Profile, asked: list[Meaning]) -> Profile:
-    """Dimensions asked together that share a head noun ("rider weight", "board weight") are told apart by their
+    """Dimensions asked together that share a head noun ("towing weight", "empty weight") are told apart by their
     modifiers: the head word, its family's words and its unit say only that some weight is meant, so the
-    dimension's cues are its modifiers alone ("rider", "riders"). A name with no modifier of its own keeps its cues."""
+    dimension's cues are its modifiers alone ("towing", "empty"). A name with no modifier of its own keeps its cues."""
     m = prof.meaning
     if m is None or m.head is None or m.head in _GENERIC or not any(o.head == m.head and o.name != m.name for o in asked):
         return prof

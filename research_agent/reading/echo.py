@@ -9,8 +9,8 @@ coincidence is unlikely; a bare year, a bare count or a name is not (a page abou
 places that are not its founding).
 
 An echo is read from a sentence that gives the cell no reading of its own, or only a reading carried to the object
-from an earlier sentence on a page whose title names neither (too weak to state a value, `names.How`), for a value of the dimension's kind
-(and of its head's unit: "weight" is a mass) that is specific, where the sentence's own rules attribute that
+from an earlier sentence on a page whose title names neither (too weak to state a value, `names.How`), for a value
+of the dimension's kind (and of its head's unit: "weight" is a mass) that is specific, where the sentence's own rules attribute that
 value to the cell's object, as for any reading (`owned`: attribution, polarity and the precision gates) — or
 where the only name in the sentence is the object's model name without its maker ("the K5" for "Ardent K5"),
 which alone is too loose to read a value by.

@@ -19,7 +19,7 @@ from .dimensions import label_by_head, label_head
 if TYPE_CHECKING:
     from .dimensions import Profile
     from .readings import Reading, Target
-    from .values import Value, measured_canonical
+    from .values import Value
 
 __all__ = ["SEPARATOR", "header_column", "headed_rows", "label_readings", "labelled_values", "row_cells", "squash", "table_rows", "whole_cell"]
 

@@ -7,8 +7,8 @@ A "per <time>" after the unit makes a rate ("12 MB/s" → B/s); any other "per <
 qualifier ("per file"), not part of the value.  A range "36 to 46 cm" gives both ends in the
 unit written once (qualifiers "from" and "until").
 
-A size written as two or three lengths crossed ("51 × 140 cm", "20 x 55 in", "195 × 80 × 40 cm", "60 cm by
-1.2 m") is one value, the object's extent: its canonical form is each length in metres joined by "×" ("0.51×1.4 m"),
+A size written as two or three lengths crossed ("120 × 65 cm", "30 x 22 in", "90 × 45 × 30 cm", "60 cm by
+1.2 m") is one value, the object's extent: its canonical form is each length in metres joined by "×" ("1.2×0.65 m"),
 its `number` None (no one of the lengths is the size).
 """
 
