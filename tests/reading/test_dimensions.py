@@ -136,3 +136,9 @@ def test_a_span_of_time_is_no_size_weight_or_capacity() -> None:
     text = "The Harlow T4 home battery is guaranteed for 15 years."
     assert read("Harlow T4", "battery capacity", text) is None
     assert read("Harlow T4", "battery capacity", "The Harlow T4 home battery stores 9.6 kWh.") == "9.6 kWh"
+
+
+def test_a_cue_inside_a_values_own_words_governs_that_value() -> None:
+    # "per month" is the price's own rate: the yearly price after it is another price, not the one the cue marks
+    text = "Harlow T4 Plus gives you 1 TB for $4.50 per month, or $45 a year."
+    assert read("Harlow T4", "subscription price", text, title="Cloud drives compared") == "$4.50 per month"
