@@ -468,7 +468,7 @@ _AFTER_CUE = re.compile(
 
 
 def _governed(values: list[Value], cues: list[tuple[int, int]], sentence: str | None = None) -> Value:
-    """The value a cue governs — one holding a cue in its own words ("$6 per month") before any other; with `sentence`
+    """The value a cue governs — one holding a cue among its own words ("$6 per month") before any other; with `sentence`
     (`_NOUN_AFTER` kinds), one right before its cue noun wins over one after ("240 employees across 3 offices": 240)."""
     if sentence is not None and cues:
         # cue by cue, in the sentence's order, the value written right before it or right after it: "The population
@@ -481,7 +481,7 @@ def _governed(values: list[Value], cues: list[tuple[int, int]], sentence: str | 
             for v in values:
                 if v.start >= span[1] and _AFTER_CUE.fullmatch(sentence[span[1]:v.start]):
                     return v
-    best: tuple[int, Value] | None = next(((0, v) for a, b in sorted(cues) for v in values if v.start <= a and b <= v.end), None)
+    best: tuple[int, Value] | None = next(((0, v) for a, b in sorted(cues) for v in values if v.start <= a and b <= v.end and b - a < v.end - v.start), None)
     for span in cues:
         near = nearest(values, span)
         if near is None:
