@@ -468,8 +468,8 @@ _AFTER_CUE = re.compile(
 
 
 def _governed(values: list[Value], cues: list[tuple[int, int]], sentence: str | None = None) -> Value:
-    """The value a cue governs — one holding a cue among its own words ("$6 per month") before any other; with `sentence`
-    (`_NOUN_AFTER` kinds), one right before its cue noun wins over one after ("240 employees across 3 offices": 240)."""
+    """The value a cue governs. With `sentence` (`_NOUN_AFTER` kinds), one right before or after a cue noun ("240
+    employees across 3 offices": 240); then one holding a cue among its own words ("$6 per month"); then the nearest."""
     if sentence is not None and cues:
         # cue by cue, in the sentence's order, the value written right before it or right after it: "The population
         # was 682 …, increased to 766 residents" gives 682; "As of the census of 2010, there were 7,094 people, 3,038
