@@ -510,9 +510,9 @@ def read_page(
     """The best reading per target cell on one page (see the module docstring); `url` lets an official
     page with a generic title ("Plans" on cobbledrive.example) be about its site's object; with `echoes`, also
     the specific values sentences say about an object without the dimension's cue (`reading.echo`)."""
-    named = [Named.of(o) for o in objects]
+    named, asked = [Named.of(o) for o in objects], [meaning(t.dim.name) for t in targets]
     sentences = [piece for s in split_sentences(text) for piece in _heading_split(s, named)]
-    profiles = {t.key: told_apart(infer_profile(dimension_profile(t.dim), sentences), [meaning(u.dim.name) for u in targets]) for t in targets}
+    profiles = {t.key: told_apart(infer_profile(dimension_profile(t.dim), sentences), asked) for t in targets}
     discourse = Subjects(page_subject(title, named) or site_subject(url, title, named))
     common = page_vocabulary(text)
     best: dict[str, tuple[tuple[int, ...], Reading]] = {}
