@@ -41,6 +41,7 @@ SYNTHETIC = {
     "test6": [REPO_ROOT / "evalsets_test6"],
     "test7": [REPO_ROOT / "evalsets_test7"],
     "dev": [REPO_ROOT / f"evalsets_dev{n}" for n in ("", "2", "3", "4", "5")],
+    "dev6": [REPO_ROOT / "evalsets_dev6"],
 }
 
 
@@ -143,6 +144,8 @@ def _gap(dev: Figures, test: Figures) -> str:
 
 def measure(name: str, splits: list[str], workers: int) -> list[str]:
     lines, got = [], {}
+    if name == "synthetic" and "dev" in splits:
+        splits = [*splits[:splits.index("dev") + 1], "dev6", *splits[splits.index("dev") + 1:]]
     if name == "synthetic" and "test" in splits:
         splits = [*splits, "test2", "test3", "test4", "test5", "test6", "test7"]
     for split in splits:

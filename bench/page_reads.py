@@ -24,6 +24,7 @@ from research_agent.evals.page_reads import Reads, count_corpus, count_split
 
 SPLITS = {
     "dev": [REPO_ROOT / f"evalsets_dev{n}" for n in ("", "2", "3", "4", "5")],
+    "dev6": [REPO_ROOT / "evalsets_dev6"],
     "test": [REPO_ROOT / "evalsets_test"],
     "test2": [REPO_ROOT / "evalsets_test2"],
     "test3": [REPO_ROOT / "evalsets_test3"],
