@@ -221,9 +221,10 @@ class Profile:
     cue_optional: bool
     meaning: Meaning | None = None
     """The dimension name read by its head and modifiers."""
-    by_unit: bool = True
-    """A value in the head's own unit names the dimension ("weighs 21.4 kg" is a weight): not when another asked
-    dimension has the same head (`told_apart`)."""
+    by_head: bool = True
+    """The head alone names the dimension — a value in the head's own unit ("weighs 21.4 kg" is a weight), a spec
+    label that is the head noun ("Weight: 310 g") — except when another asked dimension has the same head
+    (`told_apart`)."""
 
 
 _NUMERIC = frozenset({"count", "quantity", "money", "duration"})
@@ -289,7 +290,7 @@ def told_apart(prof: Profile, asked: list[Meaning]) -> Profile:
     mods = [w for w in m.words if w != m.head and w not in SELECTORS and w not in _GENERIC and w not in _NAME_STOP and len(w) >= 3]
     if not mods:
         return prof
-    return replace(prof, cues=cue_pattern(tuple(re.escape(w) + r"(?:e?s)?" for w in mods)), by_unit=False)
+    return replace(prof, cues=cue_pattern(tuple(re.escape(w) + r"(?:e?s)?" for w in mods)), by_head=False)
 
 
 def head_unit(m: Meaning | None) -> str | None:

@@ -308,7 +308,7 @@ def read_sentence(
     vals = values_for(sentence, prof, target.dim) if cue is not None or prof.cue_optional or unit else []
     if unit:  # a quantity in another unit is not this one; one in the head's own unit names it ("weighs 21.4 kg")
         vals = [v for v in vals if unit_of(v) == unit]
-    unit_cued = cue is None and bool(unit) and bool(vals) and prof.by_unit
+    unit_cued = cue is None and bool(unit) and bool(vals) and prof.by_head
     if cue is None and not prof.cue_optional and not unit_cued:
         return None
     if prof.kind == "count":

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from .readings import Reading, Target
     from .values import Value
 
-__all__ = ["SEPARATOR", "header_column", "headed_rows", "label_readings", "labelled_values", "row_cells", "squash", "table_rows", "whole_cell"]
+__all__ = ["SEPARATOR", "header_column", "headed_rows", "label_lines", "label_readings", "labelled_values", "row_cells", "squash", "table_rows", "whole_cell"]
 
 _ROW = re.compile(r"^\s*\|(.+)\|\s*$")
 SEPARATOR = re.compile(r"^[\s|:-]+$")
@@ -112,28 +112,46 @@ def label_readings(
     is the dimension's when its label holds the dimension's words, or when it is the only row whose label has the
     dimension's head noun ("| Nominal capacity | 2.4 kWh |" for "battery capacity") and selects nothing else."""
     out: list[Reading] = []
-    rows = table_rows(text)
+    rows = table_rows(text) + label_lines(text)
     head = prof.meaning.head if prof.meaning is not None else None
     by_head = [cells for _, cells, _ in rows if len(cells) == 2 and head is not None and label_head(cells[0]) == head]
     for header, cells, line in rows:
         if len(cells) != 2 or any(squash(c) == squash(n) for o in named for n in o.names for c in (*header, *cells)):
             continue
         # a sheet lists each spec once: the one row whose label has the dimension's head noun names it
-        headed = by_head == [cells] and label_by_head(cells[0], prof.meaning)
+        headed = prof.by_head and by_head == [cells] and label_by_head(cells[0], prof.meaning)
         if not cells[1] or not (set(squash(target.dim.name).split()) <= set(squash(cells[0]).split()) or headed):
             continue
-        vals = labelled_values(cells[0], cells[1], prof, target.dim, values_for)
+        vals = labelled_values(cells[0], cells[1], prof, target.dim, values_for, headed)
         if vals:
             v = vals[0]
             out.append(make(target.key, v.canonical, v.display, line, Attribution(target.obj.name, "fragment", ""), True))
     return out
 
 
-def labelled_values(label: str, cell: str, prof: "Profile", dim: object, values_for: Callable[..., list["Value"]]) -> list["Value"]:
-    """The values of `cell` read as the line "<label>: <cell>" (the label is the value's context)."""
+_LABEL_LINE = re.compile(r"^\s*(?:[-*•·]\s*)?(?P<label>[A-Z][\w ()/'’.&+-]{0,40}?)\s*:\s+(?P<value>[^|]+?)\s*$")
+
+
+def label_lines(text: str) -> list[tuple[list[str], list[str], str]]:
+    """The lines of a spec list written "Label: value" ("- Drop: 4 mm"), as two-cell rows with no header: a list
+    item that opens with a short capitalised label and a colon is a table row in another dress."""
+    out: list[tuple[list[str], list[str], str]] = []
+    for line in text.splitlines():
+        m = _LABEL_LINE.match(line)
+        if m and len(m["label"].split()) <= 5:
+            out.append(([], [m["label"].strip(), m["value"]], line.strip()))
+    return out
+
+
+def labelled_values(
+    label: str, cell: str, prof: "Profile", dim: object, values_for: Callable[..., list["Value"]], headed: bool = False,
+) -> list["Value"]:
+    """The values of `cell` read as the line "<label>: <cell>" (the label is the value's context); for a dimension
+    of unknown kind, the whole cell when its label names the dimension or is `headed` (the sheet's one label with
+    the dimension's head noun)."""
     head = f"{label}: "
     found = [v for v in values_for(head + cell, prof, dim) if v.start >= len(head)]
-    if not found and prof.kind == "text" and _names_dimension(label, getattr(dim, "name", "")) and 0 < len(cell.strip()) <= 80:
+    if not found and prof.kind == "text" and (headed or _names_dimension(label, getattr(dim, "name", ""))) and 0 < len(cell.strip()) <= 80:
         return [whole_cell(cell, len(head))]  # a dimension of unknown kind: the cell under its own name, as written
     return found
 

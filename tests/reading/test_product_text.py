@@ -324,9 +324,18 @@ def test_the_model_named_without_its_maker_is_still_the_page_subject() -> None:
 
 
 def test_another_model_of_the_same_maker_is_a_new_subject() -> None:
+    text = "Brindle K9\nMade for long walks. The Brindle K7 pairs a quiet motor with a folding frame. It weighs 14.2 kg."
+    assert read("Brindle K9", "weight", text) is None
+
+
+def test_a_spec_list_on_the_objects_own_page_is_the_objects() -> None:
+    # a prose mention of another model, or "You'll", does not take the page's spec list from its product
     text = ("Brindle K9\nMade for long walks. The Brindle K7 pairs a quiet motor with a folding frame.\nSpecs\n"
             "- Weight: 14.2 kg")
-    assert read("Brindle K9", "weight", text) is None
+    assert read("Brindle K9", "weight", text) == "14.2 kg"
+    text = "Brindle K9\nYou'll fold it in seconds.\nAt a glance\n- Weight: 14.2 kg"
+    assert read("Brindle K9", "weight", text) == "14.2 kg"
+    assert read("Brindle K9", "weight", text, title="Brindle K7") is None
 
 
 def test_a_places_country_is_the_whole_its_definition_puts_it_in() -> None:

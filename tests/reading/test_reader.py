@@ -118,8 +118,8 @@ def test_an_imperative_line_does_not_move_the_page_off_its_subject() -> None:
     # a line opened by a verb ("Order", "Download") names no new subject: the spec line after it is still the page's
     text = "The Harlow Kettle boils a litre in three minutes.\nOrder today for delivery next week.\nWeight: 1.4 kg"
     assert read("Harlow Kettle", "weight", text) == "1.4 kg"
-    # a sentence whose subject is another named entity does move it: the line after it is not the kettle's
-    moved = "The Harlow Kettle boils a litre in three minutes.\nBrightwell Labs makes its base in Leeds.\nWeight: 1.4 kg"
+    # a sentence whose subject is another named entity does move it: the sentence after it is not the kettle's
+    moved = "The Harlow Kettle boils a litre in three minutes.\nBrightwell Labs makes its base in Leeds. It weighs 1.4 kg."
     assert read("Harlow Kettle", "weight", moved) is None
 
 
