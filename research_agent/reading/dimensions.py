@@ -41,7 +41,7 @@ from .lexicon import Family, cue_pattern, family_named, infer_kind
 if TYPE_CHECKING:
     from .values import Value
 
-__all__ = ["Meaning", "Profile", "fitting", "label_by_head", "label_head", "head_unit", "unit_of", "infer_profile", "meaning", "profile_of", "select_value", "SELECTORS", "told_apart", "with_counted_noun"]
+__all__ = ["Meaning", "Profile", "fitting", "label_by_stem", "word_stems", "label_by_head", "label_head", "head_unit", "unit_of", "infer_profile", "meaning", "profile_of", "select_value", "SELECTORS", "told_apart", "with_counted_noun"]
 
 _MONEY = frozenset("price pricing cost fee charge salary income revenue budget fare tuition wage subscription rent".split())
 _INFORMATION = frozenset("storage memory ram quota disk bandwidth".split())
@@ -357,3 +357,29 @@ def label_by_head(label: str, m: Meaning | None) -> bool:
         return False
     select = next((SELECTORS[w] for w in re.findall(r"[a-z]+", label.lower()) if w in SELECTORS), None)
     return label_head(label) == m.head and select in (None, m.select)
+
+
+_ENDINGS = ("ations", "ation", "ition", "ions", "ion", "ance", "ence", "ment", "ness", "ings", "ing", "ers", "ors", "er", "or",
+            "ant", "ent", "ed", "es", "s", "e")
+"""Endings English varies between a word's noun, verb and adjective forms ("encryption"/"encrypted",
+"resistance"/"resistant", "charging"/"charger")."""
+
+
+def word_stems(name: str) -> tuple[str, ...]:
+    """The stems of a dimension name's content words ("water resistance rating" → "water", "resist", "rating"):
+    each word less the longest ending English varies, kept at four letters or more."""
+    out = []
+    for w in re.findall(r"[a-z]+", name.lower()):
+        if len(w) < 4 or w in _NAME_STOP or w in SELECTORS:
+            continue
+        out.append(next((w[: -len(x)] for x in _ENDINGS if w.endswith(x) and len(w) - len(x) >= 4), w))
+    return tuple(dict.fromkeys(out))
+
+
+def label_by_stem(label: str, prof: Profile) -> bool:
+    """A column header or a row label holds a word of a dimension of unknown kind, in any of its forms
+    ("Encryption" for "encryption standard", "Charger" for "charging connector")."""
+    if prof.kind != "text" or prof.family is not None or prof.meaning is None:
+        return False
+    words = re.findall(r"[a-z]+", re.sub(r"\([^)]*\)", " ", label).lower())
+    return any(w.startswith(s) for s in word_stems(prof.meaning.name) for w in words)

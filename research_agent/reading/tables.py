@@ -14,7 +14,7 @@ import re
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from .attribution import Attribution, Named
-from .dimensions import label_by_head, label_head
+from .dimensions import label_by_head, label_by_stem, label_head
 
 if TYPE_CHECKING:
     from .dimensions import Profile
@@ -110,17 +110,24 @@ def label_readings(
     """A two-column table whose first column names no object is a list of labels and values ("| Weight | 268 g |"):
     on the object's own page each row reads as the headless line "Weight: 268 g" (the caller checks the page). A row
     is the dimension's when its label holds the dimension's words, or when it is the only row whose label has the
-    dimension's head noun ("| Nominal capacity | 2.4 kWh |" for "battery capacity") and selects nothing else."""
+    dimension's head noun ("| Nominal capacity | 2.4 kWh |" for "battery capacity") and selects nothing else, or —
+    for a dimension of unknown kind — the only row whose label has a word of its name in any form ("| Charger |
+    USB-C |" for "charging connector")."""
     out: list[Reading] = []
     rows = table_rows(text) + label_lines(text)
     head = prof.meaning.head if prof.meaning is not None else None
     by_head = [cells for _, cells, _ in rows if len(cells) == 2 and head is not None and label_head(cells[0]) == head]
+    # a label holding all the name's words under another head noun names another thing ("Overdraft buffer fee")
+    words = set(squash(target.dim.name).split())
+    by_stem = [cells for _, cells, _ in rows if len(cells) == 2 and label_by_stem(cells[0], prof)
+               and not (words <= set(squash(cells[0]).split()) and not label_by_stem(label_head(cells[0]) or "", prof))]
     for header, cells, line in rows:
         if len(cells) != 2 or any(squash(c) == squash(n) for o in named for n in o.names for c in (*header, *cells)):
             continue
-        # a sheet lists each spec once: the one row whose label has the dimension's head noun names it
-        headed = prof.by_head and by_head == [cells] and label_by_head(cells[0], prof.meaning)
-        if not cells[1] or not (set(squash(target.dim.name).split()) <= set(squash(cells[0]).split()) or headed):
+        # a sheet lists each spec once: the one row whose label has the dimension's head noun names it, and for a
+        # dimension of unknown kind the one row whose label has any of its words, in any form ("Encryption")
+        headed = prof.by_head and (by_head == [cells] and label_by_head(cells[0], prof.meaning) or by_stem == [cells])
+        if not cells[1] or not (words <= set(squash(cells[0]).split()) or headed):
             continue
         vals = labelled_values(cells[0], cells[1], prof, target.dim, values_for, headed)
         if vals:

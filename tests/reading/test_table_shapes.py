@@ -128,3 +128,15 @@ def test_the_one_row_with_the_dimensions_head_noun_names_it_on_the_products_own_
 def test_a_head_noun_two_rows_share_or_another_selector_names_no_row() -> None:
     assert read("Marlow Cell 7", "rated output", SHEET) is None  # "Continuous output" or "Surge output": which?
     assert read("Marlow Cell 7", "continuous power", SHEET) is None  # the only "power" row is the peak
+
+
+def test_a_spec_sheets_one_label_with_a_word_of_an_unknown_dimension_names_it() -> None:
+    # "Encrypted" is "encryption" in another form; a sheet lists each spec once
+    sheet = "Quorra Safe\nAt a glance\n- Devices: unlimited\n- Encrypted with: AES-256-GCM\n- Sync: every 5 minutes"
+    got = _read_all(sheet, ["Quorra Safe"], ["encryption standard"], "Quorra Safe")
+    assert got["Quorra Safe/encryption standard"][0] == "AES-256-GCM"
+    # two labels with such a word: the sheet does not say which one is meant
+    two = sheet.replace("- Sync: every 5 minutes", "- Encryption in transit: TLS 1.3")
+    assert _read_all(two, ["Quorra Safe"], ["encryption standard"], "Quorra Safe") == {}
+    # only on the object's own page
+    assert _read_all(sheet, ["Quorra Safe"], ["encryption standard"], "Password managers compared") == {}
