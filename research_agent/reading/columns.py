@@ -18,6 +18,7 @@ import re
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from .attribution import Attribution, Named
+from .dimensions import label_by_stem
 from .tables import SEPARATOR, labelled_values, row_cells, squash
 
 if TYPE_CHECKING:
@@ -76,15 +77,18 @@ def column_readings(
                 owners[j] = named_here[0]
         if not owners:
             continue
-        for start, end, cells in rows[1:]:
+        # the one row whose label has a word of an unknown-kind dimension, in any form, is that dimension's
+        by_stem = {t.key: [i for i, (_, _, c) in enumerate(rows[1:]) if c and label_by_stem(c[0], profiles[t.key])] for t in targets}
+        for i, (start, end, cells) in enumerate(rows[1:]):
             if len(cells) != len(header) or not cells[0]:
                 continue
             quote = text[rows[0][0]:end]
             for j, owner in owners.items():
                 for t in targets:
-                    if t.obj.name != owner or not cells[j] or not _label_is(cells[0], t.dim.name, profiles[t.key]):
+                    stemmed = by_stem[t.key] == [i] and profiles[t.key].by_head
+                    if t.obj.name != owner or not cells[j] or not (_label_is(cells[0], t.dim.name, profiles[t.key]) or stemmed):
                         continue
-                    vals = labelled_values(cells[0], _with_label_unit(cells[0], cells[j]), profiles[t.key], t.dim, values_for)
+                    vals = labelled_values(cells[0], _with_label_unit(cells[0], cells[j]), profiles[t.key], t.dim, values_for, stemmed)
                     if vals:  # shown as the cell writes it ("6,100" under "Battery (mAh)")
                         shown = vals[0].display if vals[0].display in cells[j] else cells[j]
                         out.append(make(t.key, vals[0].canonical, shown, quote, Attribution(owner, "name", header[j]), True))

@@ -90,12 +90,15 @@ def table_readings(
             if t.obj.name != owners[0].name:
                 continue
             prof = profiles[t.key]
-            j = header_column(header, t.dim.name, prof.cues)
+            j, stemmed = header_column(header, t.dim.name, prof.cues), False
+            if j is None and prof.by_head:  # the one header with a word of an unknown-kind dimension ("Encryption")
+                hits = [k for k, h in enumerate(header[1:], start=1) if h and label_by_stem(h, prof)]
+                j, stemmed = (hits[0], True) if len(hits) == 1 else (None, False)
             if j is None or not cells[j]:
                 continue
             vals = values_for(cells[j], prof, t.dim)
             if not vals:  # the header is the cell's context ("License" over "MIT")
-                vals = labelled_values(header[j], cells[j], prof, t.dim, values_for)
+                vals = labelled_values(header[j], cells[j], prof, t.dim, values_for, stemmed)
             if not vals:
                 continue
             v = vals[0]

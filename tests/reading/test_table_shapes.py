@@ -140,3 +140,22 @@ def test_a_spec_sheets_one_label_with_a_word_of_an_unknown_dimension_names_it() 
     assert _read_all(two, ["Quorra Safe"], ["encryption standard"], "Quorra Safe") == {}
     # only on the object's own page
     assert _read_all(sheet, ["Quorra Safe"], ["encryption standard"], "Password managers compared") == {}
+
+
+def test_the_one_column_or_row_with_a_word_of_an_unknown_dimension_is_that_dimensions() -> None:
+    by_row = """Password managers compared
+| Product | Encryption | Price |
+|---|---|---|
+| Quorra Safe | AES-256-GCM | $3/month |
+| Tamsin Vault | XChaCha20-Poly1305 | $2.50/month |"""
+    got = _read_all(by_row, ["Quorra Safe", "Tamsin Vault"], ["encryption standard"], "Password managers compared")
+    assert got["Tamsin Vault/encryption standard"][0] == "XChaCha20-Poly1305"
+    two = by_row.replace("| Price |", "| Encrypted backups |").replace("$3/month", "yes").replace("$2.50/month", "no")
+    assert _read_all(two, ["Quorra Safe", "Tamsin Vault"], ["encryption standard"], "Password managers compared") == {}
+    by_column = """Password managers compared
+|  | Quorra Safe | Tamsin Vault |
+|---|---|---|
+| Encryption | AES-256-GCM | XChaCha20-Poly1305 |
+| Price | $3/month | $2.50/month |"""
+    got = _read_all(by_column, ["Quorra Safe", "Tamsin Vault"], ["encryption standard"], "Password managers compared")
+    assert got["Quorra Safe/encryption standard"][0] == "AES-256-GCM"
