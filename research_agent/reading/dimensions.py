@@ -223,7 +223,7 @@ class Profile:
     """The dimension name read by its head and modifiers."""
     by_head: bool = True
     """The head alone names the dimension — a value in the head's own unit ("weighs 21.4 kg" is a weight), a spec
-    label that is the head noun ("Weight: 310 g") — except when another asked dimension has the same head
+    label that is the head noun ("Weight: 2.4 kg") — except when another asked dimension has the same head
     (`told_apart`)."""
 
 
@@ -361,12 +361,12 @@ def label_by_head(label: str, m: Meaning | None) -> bool:
 
 _ENDINGS = ("ations", "ation", "ition", "ions", "ion", "ance", "ence", "ment", "ness", "ings", "ing", "ers", "ors", "er", "or",
             "ant", "ent", "ed", "es", "s", "e")
-"""Endings English varies between a word's noun, verb and adjective forms ("encryption"/"encrypted",
-"resistance"/"resistant", "charging"/"charger")."""
+"""Endings English varies between a word's noun, verb and adjective forms ("insulation"/"insulated",
+"resistance"/"resistant", "filling"/"filled")."""
 
 
 def word_stems(name: str) -> tuple[str, ...]:
-    """The stems of a dimension name's content words ("water resistance rating" → "water", "resist", "rating"):
+    """The stems of a dimension name's content words ("heat resistance rating" → "heat", "resist", "rating"):
     each word less the longest ending English varies, kept at four letters or more."""
     out = []
     for w in re.findall(r"[a-z]+", name.lower()):
@@ -378,7 +378,7 @@ def word_stems(name: str) -> tuple[str, ...]:
 
 def label_by_stem(label: str, prof: Profile) -> bool:
     """A column header or a row label holds a word of a dimension of unknown kind, in any of its forms
-    ("Encryption" for "encryption standard", "Charger" for "charging connector")."""
+    ("Insulated with" for "insulation rating", "Filled with" for "fill material")."""
     if prof.kind != "text" or prof.family is not None or prof.meaning is None:
         return False
     words = re.findall(r"[a-z]+", re.sub(r"\([^)]*\)", " ", label).lower())

@@ -91,7 +91,7 @@ def table_readings(
                 continue
             prof = profiles[t.key]
             j, stemmed = header_column(header, t.dim.name, prof.cues), False
-            if j is None and prof.by_head:  # the one header with a word of an unknown-kind dimension ("Encryption")
+            if j is None and prof.by_head:  # the one header with a word of an unknown-kind dimension ("Fill")
                 hits = [k for k, h in enumerate(header[1:], start=1) if h and label_by_stem(h, prof)]
                 j, stemmed = (hits[0], True) if len(hits) == 1 else (None, False)
             if j is None or not cells[j]:
@@ -114,8 +114,8 @@ def label_readings(
     on the object's own page each row reads as the headless line "Weight: 268 g" (the caller checks the page). A row
     is the dimension's when its label holds the dimension's words, or when it is the only row whose label has the
     dimension's head noun ("| Nominal capacity | 2.4 kWh |" for "battery capacity") and selects nothing else, or —
-    for a dimension of unknown kind — the only row whose label has a word of its name in any form ("| Charger |
-    USB-C |" for "charging connector")."""
+    for a dimension of unknown kind — the only row whose label has a word of its name in any form ("| Filled with |
+    goose down |" for "fill material")."""
     out: list[Reading] = []
     rows = table_rows(text) + label_lines(text)
     head = prof.meaning.head if prof.meaning is not None else None
@@ -128,7 +128,7 @@ def label_readings(
         if len(cells) != 2 or any(squash(c) == squash(n) for o in named for n in o.names for c in (*header, *cells)):
             continue
         # a sheet lists each spec once: the one row whose label has the dimension's head noun names it, and for a
-        # dimension of unknown kind the one row whose label has any of its words, in any form ("Encryption")
+        # dimension of unknown kind the one row whose label has any of its words, in any form ("Filled with")
         headed = prof.by_head and (by_head == [cells] and label_by_head(cells[0], prof.meaning) or by_stem == [cells])
         if not cells[1] or not (words <= set(squash(cells[0]).split()) or headed):
             continue
@@ -143,7 +143,7 @@ _LABEL_LINE = re.compile(r"^\s*(?:[-*•·]\s*)?(?P<label>[A-Z][\w ()/'’.&+-]{
 
 
 def label_lines(text: str) -> list[tuple[list[str], list[str], str]]:
-    """The lines of a spec list written "Label: value" ("- Drop: 4 mm"), as two-cell rows with no header: a list
+    """The lines of a spec list written "Label: value" ("- Bowl volume: 1.2 L"), as two-cell rows with no header: a list
     item that opens with a short capitalised label and a colon is a table row in another dress."""
     out: list[tuple[list[str], list[str], str]] = []
     for line in text.splitlines():

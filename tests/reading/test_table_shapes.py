@@ -131,31 +131,31 @@ def test_a_head_noun_two_rows_share_or_another_selector_names_no_row() -> None:
 
 
 def test_a_spec_sheets_one_label_with_a_word_of_an_unknown_dimension_names_it() -> None:
-    # "Encrypted" is "encryption" in another form; a sheet lists each spec once
-    sheet = "Quorra Safe\nAt a glance\n- Devices: unlimited\n- Encrypted with: AES-256-GCM\n- Sync: every 5 minutes"
-    got = _read_all(sheet, ["Quorra Safe"], ["encryption standard"], "Quorra Safe")
-    assert got["Quorra Safe/encryption standard"][0] == "AES-256-GCM"
+    # "Filled" is "fill" in another form; a sheet lists each spec once
+    sheet = "Quorra Ridge 0\nAt a glance\n- Shape: mummy\n- Filled with: 800-fill goose down\n- Packed size: 18 x 30 cm"
+    got = _read_all(sheet, ["Quorra Ridge 0"], ["fill material"], "Quorra Ridge 0")
+    assert got["Quorra Ridge 0/fill material"][0] == "800-fill goose down"
     # two labels with such a word: the sheet does not say which one is meant
-    two = sheet.replace("- Sync: every 5 minutes", "- Encryption in transit: TLS 1.3")
-    assert _read_all(two, ["Quorra Safe"], ["encryption standard"], "Quorra Safe") == {}
+    two = sheet.replace("- Shape: mummy", "- Fill weight: 620 g")
+    assert _read_all(two, ["Quorra Ridge 0"], ["fill material"], "Quorra Ridge 0") == {}
     # only on the object's own page
-    assert _read_all(sheet, ["Quorra Safe"], ["encryption standard"], "Password managers compared") == {}
+    assert _read_all(sheet, ["Quorra Ridge 0"], ["fill material"], "Sleeping bags compared") == {}
 
 
 def test_the_one_column_or_row_with_a_word_of_an_unknown_dimension_is_that_dimensions() -> None:
-    by_row = """Password managers compared
-| Product | Encryption | Price |
+    by_row = """Sleeping bags compared
+| Bag | Fill | Price |
 |---|---|---|
-| Quorra Safe | AES-256-GCM | $3/month |
-| Tamsin Vault | XChaCha20-Poly1305 | $2.50/month |"""
-    got = _read_all(by_row, ["Quorra Safe", "Tamsin Vault"], ["encryption standard"], "Password managers compared")
-    assert got["Tamsin Vault/encryption standard"][0] == "XChaCha20-Poly1305"
-    two = by_row.replace("| Price |", "| Encrypted backups |").replace("$3/month", "yes").replace("$2.50/month", "no")
-    assert _read_all(two, ["Quorra Safe", "Tamsin Vault"], ["encryption standard"], "Password managers compared") == {}
-    by_column = """Password managers compared
-|  | Quorra Safe | Tamsin Vault |
+| Quorra Ridge 0 | 800-fill goose down | $420 |
+| Tamsin Cirrus | recycled synthetic fibre | $210 |"""
+    got = _read_all(by_row, ["Quorra Ridge 0", "Tamsin Cirrus"], ["fill material"], "Sleeping bags compared")
+    assert got["Tamsin Cirrus/fill material"][0] == "recycled synthetic fibre"
+    two = by_row.replace("| Price |", "| Fill weight |").replace("$420", "620 g").replace("$210", "900 g")
+    assert _read_all(two, ["Quorra Ridge 0", "Tamsin Cirrus"], ["fill material"], "Sleeping bags compared") == {}
+    by_column = """Sleeping bags compared
+|  | Quorra Ridge 0 | Tamsin Cirrus |
 |---|---|---|
-| Encryption | AES-256-GCM | XChaCha20-Poly1305 |
-| Price | $3/month | $2.50/month |"""
-    got = _read_all(by_column, ["Quorra Safe", "Tamsin Vault"], ["encryption standard"], "Password managers compared")
-    assert got["Quorra Safe/encryption standard"][0] == "AES-256-GCM"
+| Fill | 800-fill goose down | recycled synthetic fibre |
+| Price | $420 | $210 |"""
+    got = _read_all(by_column, ["Quorra Ridge 0", "Tamsin Cirrus"], ["fill material"], "Sleeping bags compared")
+    assert got["Quorra Ridge 0/fill material"][0] == "800-fill goose down"
