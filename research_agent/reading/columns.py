@@ -18,8 +18,7 @@ import re
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from .attribution import Attribution, Named
-from .dimensions import label_by_stem
-from .tables import SEPARATOR, labelled_values, row_cells, squash
+from .tables import SEPARATOR, labelled_values, one_stem_label, row_cells, squash
 
 if TYPE_CHECKING:
     from .dimensions import Profile
@@ -78,14 +77,14 @@ def column_readings(
         if not owners:
             continue
         # the one row whose label has a word of an unknown-kind dimension, in any form, is that dimension's
-        by_stem = {t.key: [i for i, (_, _, c) in enumerate(rows[1:]) if c and label_by_stem(c[0], profiles[t.key])] for t in targets}
+        stem_row = {t.key: one_stem_label([c[0] if c else "" for _, _, c in rows[1:]], profiles[t.key]) for t in targets}
         for i, (start, end, cells) in enumerate(rows[1:]):
             if len(cells) != len(header) or not cells[0]:
                 continue
             quote = text[rows[0][0]:end]
             for j, owner in owners.items():
                 for t in targets:
-                    stemmed = by_stem[t.key] == [i] and profiles[t.key].by_head
+                    stemmed = stem_row[t.key] == i
                     if t.obj.name != owner or not cells[j] or not (_label_is(cells[0], t.dim.name, profiles[t.key]) or stemmed):
                         continue
                     vals = labelled_values(cells[0], _with_label_unit(cells[0], cells[j]), profiles[t.key], t.dim, values_for, stemmed)

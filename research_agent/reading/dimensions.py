@@ -365,6 +365,7 @@ _ENDINGS = ("ations", "ation", "ition", "ions", "ion", "ance", "ence", "ment", "
 "resistance"/"resistant", "filling"/"filled")."""
 
 
+@lru_cache(maxsize=1024)
 def word_stems(name: str) -> tuple[str, ...]:
     """The stems of a dimension name's content words ("heat resistance rating" → "heat", "resist", "rating"):
     each word less the longest ending English varies, kept at four letters or more."""

@@ -11,6 +11,7 @@ columns are read by `columns`: there the header, not the row, names the object."
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from .attribution import Attribution, Named
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
     from .readings import Reading, Target
     from .values import Value
 
-__all__ = ["SEPARATOR", "header_column", "headed_rows", "label_lines", "label_readings", "labelled_values", "row_cells", "squash", "table_rows", "whole_cell"]
+__all__ = ["SEPARATOR", "header_column", "headed_rows", "label_lines", "label_readings", "labelled_values", "one_stem_label", "row_cells", "squash", "table_rows", "whole_cell"]
 
 _ROW = re.compile(r"^\s*\|(.+)\|\s*$")
 SEPARATOR = re.compile(r"^[\s|:-]+$")
@@ -91,9 +92,8 @@ def table_readings(
                 continue
             prof = profiles[t.key]
             j, stemmed = header_column(header, t.dim.name, prof.cues), False
-            if j is None and prof.by_head:  # the one header with a word of an unknown-kind dimension ("Fill")
-                hits = [k for k, h in enumerate(header[1:], start=1) if h and label_by_stem(h, prof)]
-                j, stemmed = (hits[0], True) if len(hits) == 1 else (None, False)
+            if j is None and (k := one_stem_label(header[1:], prof)) is not None:  # the one header "Fill"
+                j, stemmed = k + 1, True
             if j is None or not cells[j]:
                 continue
             vals = values_for(cells[j], prof, t.dim)
@@ -122,14 +122,14 @@ def label_readings(
     by_head = [cells for _, cells, _ in rows if len(cells) == 2 and head is not None and label_head(cells[0]) == head]
     # a label holding all the name's words under another head noun names another thing ("Overdraft buffer fee")
     words = set(squash(target.dim.name).split())
-    by_stem = [cells for _, cells, _ in rows if len(cells) == 2 and label_by_stem(cells[0], prof)
-               and not (words <= set(squash(cells[0]).split()) and not label_by_stem(label_head(cells[0]) or "", prof))]
-    for header, cells, line in rows:
+    stem_row = one_stem_label([cells[0] if len(cells) == 2 and not (
+        words <= set(squash(cells[0]).split()) and not label_by_stem(label_head(cells[0]) or "", prof)) else "" for _, cells, _ in rows], prof)
+    for i, (header, cells, line) in enumerate(rows):
         if len(cells) != 2 or any(squash(c) == squash(n) for o in named for n in o.names for c in (*header, *cells)):
             continue
         # a sheet lists each spec once: the one row whose label has the dimension's head noun names it, and for a
         # dimension of unknown kind the one row whose label has any of its words, in any form ("Filled with")
-        headed = prof.by_head and (by_head == [cells] and label_by_head(cells[0], prof.meaning) or by_stem == [cells])
+        headed = prof.by_head and (by_head == [cells] and label_by_head(cells[0], prof.meaning) or stem_row == i)
         if not cells[1] or not (words <= set(squash(cells[0]).split()) or headed):
             continue
         vals = labelled_values(cells[0], cells[1], prof, target.dim, values_for, headed)
@@ -139,18 +139,26 @@ def label_readings(
     return out
 
 
+def one_stem_label(labels: Sequence[str], prof: "Profile") -> int | None:
+    """The index of the one label (a row's label, a column's header) holding a word of an unknown-kind dimension in
+    any of its forms (`label_by_stem`), when exactly one does and no other asked dimension shares the head."""
+    hits = [i for i, label in enumerate(labels) if label and label_by_stem(label, prof)]
+    return hits[0] if len(hits) == 1 and prof.by_head else None
+
+
 _LABEL_LINE = re.compile(r"^\s*(?:[-*•·]\s*)?(?P<label>[A-Z][\w ()/'’.&+-]{0,40}?)\s*:\s+(?P<value>[^|]+?)\s*$")
+
+
+@lru_cache(maxsize=64)
+def _label_lines(text: str) -> tuple[tuple[str, str, str], ...]:
+    return tuple((m["label"].strip(), m["value"], line.strip()) for line in text.splitlines()
+                 if (m := _LABEL_LINE.match(line)) and len(m["label"].split()) <= 5)
 
 
 def label_lines(text: str) -> list[tuple[list[str], list[str], str]]:
     """The lines of a spec list written "Label: value" ("- Bowl volume: 1.2 L"), as two-cell rows with no header: a list
     item that opens with a short capitalised label and a colon is a table row in another dress."""
-    out: list[tuple[list[str], list[str], str]] = []
-    for line in text.splitlines():
-        m = _LABEL_LINE.match(line)
-        if m and len(m["label"].split()) <= 5:
-            out.append(([], [m["label"].strip(), m["value"]], line.strip()))
-    return out
+    return [([], [label, value], line) for label, value, line in _label_lines(text)]
 
 
 def labelled_values(
