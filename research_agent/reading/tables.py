@@ -120,10 +120,12 @@ def label_readings(
     rows = table_rows(text) + label_lines(text)
     head = prof.meaning.head if prof.meaning is not None else None
     by_head = [cells for _, cells, _ in rows if len(cells) == 2 and head is not None and label_head(cells[0]) == head]
-    # a label holding all the name's words under another head noun names another thing ("Overdraft buffer fee")
     words = set(squash(target.dim.name).split())
-    stem_row = one_stem_label([cells[0] if len(cells) == 2 and not (
-        words <= set(squash(cells[0]).split()) and not label_by_stem(label_head(cells[0]) or "", prof)) else "" for _, cells, _ in rows], prof)
+
+    def another_thing(label: str) -> bool:  # all the name's words under another head noun: "Overdraft buffer fee"
+        return words <= set(squash(label).split()) and not label_by_stem(label_head(label) or "", prof)
+
+    stem_row = one_stem_label([c[0] if len(c) == 2 and not another_thing(c[0]) else "" for _, c, _ in rows], prof)
     for i, (header, cells, line) in enumerate(rows):
         if len(cells) != 2 or any(squash(c) == squash(n) for o in named for n in o.names for c in (*header, *cells)):
             continue
