@@ -141,7 +141,8 @@ def mentions(
     for s, e, text in proper_chunks(sentence, common):
         if any(s < te and ts < e for ts, te in taken):
             continue
-        owner, chunk_how = _chunk_owner(text, objects, page_object, common, title_object)
+        definite = _DEFINITE.search(sentence, 0, s) is not None  # "the Reed", "the new Reed": a thing's short name
+        owner, chunk_how = _chunk_owner(text, objects, page_object, common, title_object, definite)
         found.append(EntityMention(s, e, text, owner, chunk_how))
         taken.append((s, e))
     found.sort(key=lambda m: m.start)
@@ -149,6 +150,7 @@ def mentions(
     return [_with_role(sentence, m) for m in found]
 
 
+_DEFINITE = re.compile(r"(?<![\w-])[Tt]he\s+(?:[a-z][\w-]*\s+){0,2}$")
 _SAME_THING = re.compile(r"\s+(?:or|aka|a\.k\.a\.)\s+")
 
 

@@ -205,7 +205,7 @@ def _descriptor(chunk: str) -> bool:
 
 def _chunk_owner(
     text: str, objects: Sequence[Named], page_object: str | None, common: frozenset[str] = frozenset(),
-    title_object: str | None = None,
+    title_object: str | None = None, definite: bool = False,
 ) -> tuple[str | None, How | None]:
     for obj in objects:
         for n in obj.names:
@@ -230,21 +230,22 @@ def _chunk_owner(
     for obj in objects:
         if any(_spaced_variant(text, n) for n in obj.names):
             return obj.name, "variant"
-    owner = _name_word(text, objects, common)
+    owner = _name_word(text, objects, common, definite)
     return (owner, "word") if owner is not None else (None, None)
 
 
-def _name_word(text: str, objects: Sequence[Named], common: frozenset[str]) -> str | None:
+def _name_word(text: str, objects: Sequence[Named], common: frozenset[str], definite: bool = False) -> str | None:
     """The object whose name holds the chunk as one of its words, alone, when that name carries a model code: writers
     shorten such a product's name to its line ("the Reed" for "Corlan Reed 5") or to its maker ("Corlan puts the
     battery at 40 hours"). Only a word no other object's name holds, that the page never writes in lower case and
-    that is no edition word ("Pro", "Cloud"). A name without a model code keeps its words to itself: a given name or
-    a surname alone may be anyone's."""
+    that is no edition word ("Pro", "Cloud"). A name without a model code keeps its words to itself — a given name or
+    a surname alone may be anyone's — unless the word is `definite`: after "the" (and at most two lower-case words,
+    "the new Reed"), a capitalised word names a thing, never a person, so it is the one object whose name holds it."""
     bare = re.sub(r"['’]s?$", "", text)
     if len(bare) < 3 or " " in bare or any(ch.isdigit() for ch in bare) or bare.lower() in _EDITION or bare.lower() in common:
         return None
     holders = [o for o in objects if any(bare in n.split() for n in o.names)]
-    if len(holders) != 1 or not any(bare in n.split() and any(ch.isdigit() for ch in n) for n in holders[0].names):
+    if len(holders) != 1 or not (definite or any(bare in n.split() and any(ch.isdigit() for ch in n) for n in holders[0].names)):
         return None
     return holders[0].name
 

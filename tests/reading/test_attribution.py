@@ -160,6 +160,16 @@ def test_a_name_word_that_may_be_another_things_names_no_one() -> None:
     assert _owners("Carrow moved to Leeds at twelve.", [Named("Ben Carrow", ("Ben Carrow",))])[0][1] is None
 
 
+def test_after_the_a_word_of_a_name_without_a_model_code_names_the_thing() -> None:
+    # "the Wren", "the new Wren": English puts an article before a thing's short name, never before a surname alone
+    wren, tally = Named("Ostler Wren", ("Ostler Wren",)), Named("Pardoe Tally", ("Pardoe Tally",))
+    assert _owners("The new Wren weighs 2.1 kg.", [wren, tally]) == [("Wren", "Ostler Wren", "word")]
+    assert _owners("Pardoe lists the Wren at 2.1 kg.", [wren, tally]) == [("Pardoe", None, None), ("Wren", "Ostler Wren", "word")], \
+        "no article before the maker's word: it may be anyone's"
+    shared = [Named("Ostler Wren", ("Ostler Wren",)), Named("Kell Wren", ("Kell Wren",))]
+    assert _owners("The Wren weighs 2.1 kg.", shared)[0][1] is None, "a word two names hold names neither"
+
+
 def test_a_review_reads_each_product_by_a_word_of_its_name() -> None:
     from _read_kit import read
     text = ("We lived with both for a month. The Glow has a return window of 10 days. "
