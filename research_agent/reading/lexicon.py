@@ -206,7 +206,10 @@ FAMILIES: tuple[Family, ...] = (
            (r"version", r"v\d", r"release", r"latest", r"current"), query_words=("latest version",)),
     Family("released", "date", (("release",), ("released",), ("publication",), ("published",), ("premiere",), ("aired",)),
            (r"released?", r"re-released", r"publish(?:ed)?", r"issued", r"premiered?", r"came out", r"debuted", r"aired",
-            r"shipped", r"first (?:version|shipped|appeared)", r"initial release"),
+            r"shipped", r"first (?:version|shipped|appeared)", r"initial release",
+            # how a product's release is said: it arrives, ships, lands, goes on sale, hits shelves, becomes available
+            r"arriv(?:es|ed|ing)", r"ships?", r"shipping", r"land(?:s|ed)", r"(?:go|goes|went|going) on sale", r"on sale",
+            r"hits? (?:shelves|stores)", r"(?:becomes? |became )?available", r"launch(?:es|ed)?", r"roll(?:s|ed)? out"),
            cue_optional=True, query_words=("released", "release")),
     Family("introduced", "date", (("introduced",), ("introduction",), ("adopted",)),
            (r"introduced", r"introduction", r"adopted", r"replaced", r"first issued"), query_words=("introduced",)),

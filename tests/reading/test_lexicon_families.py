@@ -119,3 +119,13 @@ def test_a_birth_name_is_a_name_never_the_date_of_birth() -> None:
     assert read("Delia Marsh", "birth date", text) == "14 March 1958"
     assert read("Delia Marsh", "birth name", "Delia Marsh (born 14 March 1958) is a retired Welsh fell runner.") is None
     assert read("Delia Marsh", "maiden name", "Delia Marsh, née Fenwick, is a retired Welsh fell runner.") == "Fenwick"
+
+
+def test_a_products_release_is_read_from_how_english_says_it_arrives() -> None:
+    # a product arrives, ships, lands, goes on sale or becomes available on its release date
+    for sentence in ("The Farrow Lamp 2 goes on sale on May 2, 2026 in three colours.",
+                     "The Farrow Lamp 2 will be available from May 2, 2026 at $89.",
+                     "The Farrow Lamp 2 now ships on May 2, 2026, a month late."):
+        assert read("Farrow Lamp 2", "release date", sentence) == "May 2, 2026", sentence
+    assert read("Farrow Lamp 2", "release date", "The Farrow Lamp 2 was reviewed on May 2, 2026.") is None, \
+        "a date of something else done to it"
