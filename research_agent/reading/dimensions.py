@@ -318,6 +318,7 @@ def with_counted_noun(sentence: str, v: "Value", m: Meaning | None) -> "Value":
 
 _PERIODS = {"monthly": "month", "annual": "year", "yearly": "year", "weekly": "week", "daily": "day", "hourly": "h"}
 """Modifiers that name the period a value is stated per ("monthly price" → per month)."""
+_PERIOD_UNITS = frozenset(_PERIODS.values())
 
 
 _FROM = re.compile(r"\bfrom\s+(?:about\s+|around\s+|just\s+)?$", re.I)
@@ -331,7 +332,8 @@ def fitting(m: Meaning | None, values: list[Value], sentence: str = "") -> list[
     * A change "from A to B" leaves B: A is a former state ("grew from 80 staff in 2020 to 210", "raised the rate
       from 2.5% to 2.9%"), unless the dimension asks for the lowest (a "starting price" from a range).
     * A period modifier asks for the value stated per that period: a "monthly fee" is the "$12 per month", not the
-      "$120 a year" beside it; when the sentence states none per that period, every value stays."""
+      "$120 a year" beside it; when the sentence states none per that period, only the values stated per no period
+      stay: "$9 per month" is no annual price (an annual plan is priced on its own terms)."""
     if m is not None and m.head in _NO_TIME:  # a span of time is no size, weight or capacity ("guaranteed for 15 years")
         values = [v for v in values if unit_of(v) != "ms"]
     if sentence and (m is None or m.select != "min"):
@@ -340,7 +342,8 @@ def fitting(m: Meaning | None, values: list[Value], sentence: str = "") -> list[
     period = next((_PERIODS[w] for w in m.words if w in _PERIODS), None) if m is not None else None
     if period is None:
         return values
-    return [v for v in values if v.canonical.endswith("/" + period)] or values
+    return [v for v in values if v.canonical.endswith("/" + period)] or [
+        v for v in values if not any(v.canonical.endswith("/" + p) for p in _PERIOD_UNITS)]
 
 
 @lru_cache(maxsize=1024)

@@ -51,7 +51,9 @@ def test_a_period_modifier_asks_for_the_value_stated_per_that_period() -> None:
     text = "Pell Team costs $80 a year, or $8 per month if you pay monthly."
     assert read("Pell", "monthly fee", text) == "$8 per month"
     assert read("Pell", "annual fee", text) == "$80 a year"
-    assert read("Pell", "monthly fee", "Pell Team costs $80 a year.") == "$80 a year", "no value per month: the one there"
+    assert read("Pell", "monthly fee", "Pell Team costs $80 a year.") is None, "a sum per year is no monthly fee"
+    assert read("Pell", "annual fee", "Pell Team costs $8 per month.") is None, "nor a sum per month an annual one"
+    assert read("Pell", "monthly fee", "Pell Team costs $8.") == "$8", "a sum stated per no period may be either"
 
 
 def test_a_change_from_one_value_to_another_leaves_the_second() -> None:
