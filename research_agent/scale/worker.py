@@ -58,6 +58,10 @@ def run_worker(opts: WorkerOptions) -> int:
     from .ratelimit import SharedLimiter
     from .runtime import WorkerRuntime, install
 
+    # a SIGTERM that comes while the worker starts up drains it as soon as its loop runs, not kills it
+    early = threading.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_: early.set())
     faulthandler.enable()  # a crash in a C extension prints its Python stack to the worker's log
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING, format="%(asctime)s %(name)s %(message)s")
     log.setLevel(logging.INFO)
@@ -74,7 +78,7 @@ def run_worker(opts: WorkerOptions) -> int:
         runtime = WorkerRuntime(store, stalled_seconds=opts.stalled, traces=opts.traces, limiter=limiter,
                                 config_file=opts.config_file, page_latency=opts.page_latency)
         install(runtime)
-        return asyncio.run(_main(opts, runtime))
+        return asyncio.run(_main(opts, runtime, early))
     finally:
         store.close()
 
@@ -104,7 +108,7 @@ class _Heartbeat(threading.Thread):
                 continue
 
 
-async def _main(opts: WorkerOptions, runtime: Any) -> int:
+async def _main(opts: WorkerOptions, runtime: Any, early: threading.Event) -> int:
     import psycopg_pool
 
     from .queue import APP
@@ -124,6 +128,8 @@ async def _main(opts: WorkerOptions, runtime: Any) -> int:
 
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, drain)
+    if early.is_set():
+        drain()
     try:
         async with APP.open_async(pool):
             while not await _one_worker(APP, opts, runtime, beat, stop):

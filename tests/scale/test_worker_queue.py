@@ -48,6 +48,8 @@ def test_a_retried_job_of_a_running_task_and_a_racing_duplicate_run_nothing(pg_u
     query(pg_url, "SELECT procrastinate_defer_jobs_v1(ARRAY[('default', 'research.run_task', 0, NULL, NULL, "
                   "'{\"task_id\": \"dup\"}'::jsonb, NULL)::procrastinate_job_to_defer_v1])")
     second = workers.start("--concurrency", "2", env=llm.env(), name="b")
+    wait_for(lambda: query(pg_url, "SELECT count(*) FROM procrastinate_workers")[0][0] >= 2, 60,
+             "the second worker to be up")
     wait_for(lambda: query(pg_url, "SELECT status FROM tasks WHERE id = 'dup'")[0][0] == "completed", 60,
              "the task to complete")
     # each extra job runs nothing: refused as held while the task runs, or as finished once it ended
