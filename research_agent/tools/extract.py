@@ -33,6 +33,7 @@ from trafilatura.metadata import examine_meta, extract_meta_json, extract_title,
 from trafilatura.settings import Document, Extractor
 from trafilatura.utils import load_html
 
+from research_agent.tools.blocks import with_blocks
 from research_agent.tools.corpus_hygiene import decode_text
 from research_agent.tools.definition_lists import definition_lists_as_tables
 from research_agent.tools.page_date import metadata_date
@@ -96,6 +97,11 @@ def _extract_html(html: str, url: str) -> ExtractedPage:
     if not isinstance(document, Document):  # None: nothing extracted (a dict only with as_dict=True)
         return ExtractedPage(title=fallback_title, text="", date=None, language=language)
     text = (document.text or "").strip()
+    if text and "\n" not in text:  # the baseline rescue of a short page: one line (`blocks`)
+        fresh = load_html(html, options.max_file_size)
+        if fresh is not None:
+            definition_lists_as_tables(fresh)
+            text = with_blocks(fresh, text)
     return ExtractedPage(title=(title or "").strip() or fallback_title, text=text, date=_iso_date(date),
                          language=language)
 
