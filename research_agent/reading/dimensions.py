@@ -23,6 +23,9 @@ per name and cached; nothing here is imported at start-up.
   a founding because "launch" is one of that family's words.
 * **Modifiers select**: maximum / max / peak / limit → the largest value; minimum /
   starting / base / entry → the lowest; latest / current / newest → the newest.
+* **A unit names its quantity**: a figure in the units of the quantity the head names
+  needs no other cue ("weighs 21.4 kg" for a weight, "cruises at 38 km/h" for a top
+  speed, "41 dB" for a noise level), and a figure in other units is no answer.
 * **A head the reader does not know** ("distributor") gets no guessed value kind: it
   is read only from a clause holding the dimension's own words (`known` is False).
 """
@@ -41,7 +44,7 @@ from .lexicon import Family, cue_pattern, family_named, infer_kind
 if TYPE_CHECKING:
     from .values import Value
 
-__all__ = ["Meaning", "Profile", "fitting", "label_by_stem", "word_stems", "label_by_head", "label_head", "head_unit", "unit_of", "infer_profile", "meaning", "profile_of", "select_value", "SELECTORS", "told_apart", "with_counted_noun"]
+__all__ = ["Meaning", "Profile", "fitting", "label_by_stem", "word_stems", "label_by_head", "label_head", "head_units", "unit_of", "infer_profile", "meaning", "profile_of", "select_value", "SELECTORS", "told_apart", "with_counted_noun"]
 
 _MONEY = frozenset("price pricing cost fee charge salary income revenue budget fare tuition wage subscription rent".split())
 _INFORMATION = frozenset("storage memory ram quota disk bandwidth".split())
@@ -54,6 +57,15 @@ _INTERVAL = frozenset("cadence frequency interval schedule".split())
 _NO_TIME = _INFORMATION | _LENGTH | _MASS | _PHYSICAL | {"size", "capacity", "area"}
 """Quantity heads no span of time answers: a size, a weight, a capacity or a power is never "12 years"."""
 _LIST = frozenset("platform integration browser".split())
+_QUANTITY_UNITS: dict[str, frozenset[str]] = {
+    **dict.fromkeys(("speed", "velocity"), frozenset({"m/s", "B/s"})),
+    **dict.fromkeys(("noise", "loudness"), frozenset({"dB"})),
+    **dict.fromkeys(("brightness", "luminance"), frozenset({"nit", "lm"})),
+    "torque": frozenset({"Nm"}),
+    "voltage": frozenset({"V"}),
+}
+"""Heads whose quantity has units of its own, as written canonically: a speed is a length or an amount of data per
+second, a noise is in decibels, a brightness in nits or lumens, a torque in newton-metres, a voltage in volts."""
 _HEAD_UNITS: dict[str, str] = {**dict.fromkeys(_LENGTH, "m"), **dict.fromkeys(_MASS, "kg"), **dict.fromkeys(_INFORMATION, "B")}
 """The SI unit a quantity's head measures in: a range or height is a length, a weight a mass, storage bytes."""
 _HEAD_KINDS: dict[str, str] = {
@@ -293,9 +305,15 @@ def told_apart(prof: Profile, asked: list[Meaning]) -> Profile:
     return replace(prof, cues=cue_pattern(tuple(re.escape(w) + r"(?:e?s)?" for w in mods)), by_head=False)
 
 
-def head_unit(m: Meaning | None) -> str | None:
-    """The canonical unit of the quantity a dimension's head names ("weight" → kg, "range" → m), or None."""
-    return _HEAD_UNITS.get(m.head) if m is not None and m.head and m.kind == "quantity" else None
+def head_units(m: Meaning | None) -> frozenset[str]:
+    """The canonical units of the quantity a dimension's head names ("weight" → kg, "range" → m, "top speed" → m/s
+    or B/s), or none. A head that measures the noun before it ("noise level") names that noun's quantity."""
+    if m is None or not m.head or m.kind != "quantity":
+        return frozenset()
+    noun = m.words[-2] if m.head in _MEASURES_OF and len(m.words) >= 2 and m.words[-1] == m.head else m.head
+    if m.head in _HEAD_UNITS:
+        return frozenset({_HEAD_UNITS[m.head]})
+    return _QUANTITY_UNITS.get(noun, frozenset())
 
 
 def unit_of(v: "Value") -> str:

@@ -26,7 +26,7 @@ from dataclasses import replace
 from typing import Callable
 
 from .attribution import Attribution, EntityMention, _name_tail
-from .dimensions import Profile, head_unit, unit_of
+from .dimensions import Profile, head_units, unit_of
 from .readings import Reading, Target
 from .values import Value, find_values
 
@@ -78,8 +78,8 @@ def echo_readings(
     elif prof.kind not in _READS_SPECIFIC:
         return []  # its values are names, words, counts, licences or versions: never specific, not worth reading
     else:
-        unit = head_unit(prof.meaning) if not target.dim.unit else None
-        vals = [v for v in values(sentence) if specific(v) and (unit is None or unit_of(v) == unit)]
+        unit = head_units(prof.meaning) if not target.dim.unit else frozenset()
+        vals = [v for v in values(sentence) if specific(v) and (not unit or unit_of(v) in unit)]
     if not vals:
         return []
     mine = owned(vals) or _by_model_name(vals, ents, target)

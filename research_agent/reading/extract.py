@@ -33,7 +33,7 @@ from .attribution import (
     names_only, sentence_subject,
 )
 from .acronyms import expansions, is_acronym
-from .dimensions import Profile, fitting, head_unit, infer_profile, meaning, profile_of, select_value, told_apart, unit_of, with_counted_noun
+from .dimensions import Profile, fitting, head_units, infer_profile, meaning, profile_of, select_value, told_apart, unit_of, with_counted_noun
 from .lexicon import Family, compiled_patterns, cue_pattern
 from .phrases import modifies_a_prepositional_object
 from .readings import Reading, Target
@@ -297,7 +297,7 @@ def read_sentence(
     sentence: str, ents: list[EntityMention], target: Target, named: Sequence[Named], discourse: Subjects, prof: Profile
 ) -> Reading | None:
     cue, fam = prof.cues.search(sentence), prof.family
-    unit = head_unit(prof.meaning) if not target.dim.unit else None
+    unit = head_units(prof.meaning) if not target.dim.unit else frozenset()
     if (expanded := _acronym_reading(sentence, target, fam)) is not None:
         return expanded
     found = _lifespan(sentence, ents, target.obj.name, fam.name) if fam is not None and fam.name in ("born", "died") else None
@@ -307,7 +307,7 @@ def read_sentence(
         cue = _RATE.search(sentence)  # "$12/user/mo" answers a price by itself
     vals = values_for(sentence, prof, target.dim) if cue is not None or prof.cue_optional or unit else []
     if unit:  # a quantity in another unit is not this one; one in the head's own unit names it ("weighs 21.4 kg")
-        vals = [v for v in vals if unit_of(v) == unit]
+        vals = [v for v in vals if unit_of(v) in unit]
     unit_cued = cue is None and bool(unit) and bool(vals) and prof.by_head
     if cue is None and not prof.cue_optional and not unit_cued:
         return None

@@ -144,3 +144,13 @@ def test_a_cue_inside_a_values_own_words_governs_that_value() -> None:
     # "per month" is the price's own rate: the yearly price after it is another price, not the one the cue marks
     text = "Harlow T4 Plus gives you 1 TB for $4.50 per month, or $45 a year."
     assert read("Harlow T4", "subscription price", text, title="Cloud drives compared") == "$4.50 per month"
+
+
+def test_a_figure_in_the_units_of_the_quantity_the_head_names_needs_no_other_cue() -> None:
+    # a speed is a length or an amount of data per second, a noise is in decibels: the unit says what is measured
+    assert read("Lumo S2", "top speed", "The Lumo S2 will happily cruise at 38 km/h on the flat.") == "38 km/h"
+    assert read("Quell 5", "noise level", "At night the Quell 5 hums along at 41 dB.") == "41 dB"
+    assert read("Brook AX3", "maximum wireless speed", "The Brook AX3 pushes 2,400 Mbps over its two bands.") \
+        == "2,400 Mbps"
+    # a figure in another quantity's units is still no answer without a cue
+    assert read("Lumo S2", "top speed", "The Lumo S2 carries a 350 W motor.") is None
