@@ -69,6 +69,11 @@ def _sizes(sentence: str) -> list[Value]:
     return out
 
 
+_BOUND = frozenset("%gWVLh")
+"""One-letter symbols that abbreviate no number word or plural ("310g", "45W", "12V", "2L", "24h"), unlike "m"
+(million), "k" (thousand), "B" (billion) or "s" ("1990s"): written against the number, they still name the unit."""
+
+
 def _unit_of(m: re.Match[str]) -> Unit | None:
     """The (possibly rate) unit a match names, or None when it is no quantity."""
     word = m["unit"]
@@ -83,7 +88,7 @@ def _unit_of(m: re.Match[str]) -> Unit | None:
     unit = lookup(word)
     if unit is None:
         return None
-    if len(word) == 1 and word != "%" and not m["gap"].startswith(" "):
+    if len(word) == 1 and word not in _BOUND and not m["gap"].startswith(" "):
         return None  # "5m", "12s", "1990s": too ambiguous without a space
     if not m["num"][:1].isdigit() and len(word) <= 2:
         return None  # "one m"
