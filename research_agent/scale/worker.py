@@ -8,7 +8,7 @@
 * Heartbeat every `heartbeat` seconds; a worker whose heartbeat is older than
   `stalled` is presumed dead by the others (its jobs are retried by the
   periodic sweep, its leases may be claimed).
-* SIGTERM (or Ctrl-C): no new job starts; each running task finishes the step
+* SIGTERM (or Ctrl-C, even while it starts up): no new job starts; each running task finishes the step
   in flight (its checkpoint commits), lets go of its lease and goes back to
   the queue for another worker; then the worker exits 0.
 * `until_idle`: exit 0 once no research job is queued or running anywhere —
