@@ -24,7 +24,7 @@ per name and cached; nothing here is imported at start-up.
 * **Modifiers select**: maximum / max / peak / limit → the largest value; minimum /
   starting / base / entry → the lowest; latest / current / newest → the newest.
 * **A unit names its quantity**: a figure in the units of the quantity the head names
-  needs no other cue ("weighs 21.4 kg" for a weight, "cruises at 38 km/h" for a top
+  needs no other cue ("weighs 2.3 kg" for a weight, "cruises at 38 km/h" for a top
   speed, "41 dB" for a noise level), and a figure in other units is no answer.
 * **A head the reader does not know** ("distributor") gets no guessed value kind: it
   is read only from a clause holding the dimension's own words (`known` is False).

@@ -2,7 +2,7 @@
 
 On a page whose main text is short (under trafilatura's 250-character minimum), trafilatura keeps the
 text of its baseline rescue: every block of the article joined by spaces, so a list item or a table
-row runs into the next ("Battery: 500 Wh Range: up to 85 km Weight: 21.4 kg"). An item of a list and
+row runs into the next ("Frame: steel Battery: 410 Wh Weight: 19.8 kg"). An item of a list and
 a row of a table each stand alone: a label and its value, a row and its cells. Here the same words
 are laid out again with a line per list item (`li`, `dt`, `dd`) and a Markdown row per table row, as
 trafilatura writes a table itself. Prose blocks (paragraphs, headings) stay run together as
@@ -32,8 +32,8 @@ _ITEM = "\ue000"  # marks the line of a list item until the lines are joined
 
 
 def with_blocks(tree: HtmlElement, flat: str) -> str:
-    """`flat` (one line of the page's words) as lines, one per block of `tree`; `flat` itself when it
-    already has lines, or when the page's blocks do not hold its words in its order."""
+    """`flat` (one line of the page's words) with a line per list item and table row of `tree`; `flat` itself
+    when it already has lines, or when the page's blocks do not hold its words in its order."""
     words = flat.split()
     if "\n" in flat.strip() or not words:
         return flat
@@ -55,15 +55,15 @@ def _structural(line: str) -> bool:
 
 
 def _lines(tree: HtmlElement) -> list[str]:
-    body = deepcopy(tree.find(".//body") if tree.find(".//body") is not None else tree)
+    found = tree.find(".//body")
+    body = deepcopy(found if found is not None else tree)
     for el in list(body.iter(*_UNSEEN)):
         el.drop_tree()
     for el in body.iter():  # the source's own line breaks are spaces: only blocks break lines
         el.text = el.text and " ".join(el.text.split("\n"))
         el.tail = el.tail and " ".join(el.tail.split("\n"))
     for table in body.iter("table"):
-        rows = list(table.iter("tr"))
-        for row in rows:
+        for row in table.iter("tr"):
             cells = [c for c in row if c.tag in ("td", "th")]
             for cell in cells:
                 for inner in cell.iter(*_BLOCKS):  # a cell is one run of words in its row
@@ -73,7 +73,7 @@ def _lines(tree: HtmlElement) -> list[str]:
             head = any(c.tag == "th" for c in cells)  # a row of head cells gets its separator, as trafilatura writes it
             row.tail = ("\n|" + "---|" * len(cells) if head else "") + "\n" + (row.tail or "")
     for el in body.iter(*_BLOCKS):
-        if el.getparent() is not None and any(a.tag in ("td", "th") for a in el.iterancestors()):
+        if any(a.tag in ("td", "th") for a in el.iterancestors()):
             continue
         el.text = "\n" + (_ITEM if el.tag in ("li", "dt", "dd") else "") + (el.text or "")
         el.tail = "\n" + (el.tail or "")

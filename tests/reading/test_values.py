@@ -178,8 +178,8 @@ def test_times_percentages_lengths_areas_rates() -> None:
 
 def test_a_symbol_that_abbreviates_no_number_word_names_its_unit_written_against_the_number() -> None:
     # grams, watts, volts, litres and hours have one-letter symbols that mean nothing else after a number
-    assert shown(quantities("a 285g shoe, a 65W charger, a 12V pump, a 2L jug, 48h of standby")) \
-        == ["285g", "65W", "12V", "2L", "48h"]
+    assert shown(quantities("a 265g shoe, a 65W charger, a 12V pump, a 2L jug, 48h of standby")) \
+        == ["265g", "65W", "12V", "2L", "48h"]
     # "m" may be a million, "s" a plural: only a space makes them units
     assert quantities("5m downloads in the 2010s") == []
 

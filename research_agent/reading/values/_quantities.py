@@ -70,7 +70,7 @@ def _sizes(sentence: str) -> list[Value]:
 
 
 _BOUND = frozenset("%gWVLh")
-"""One-letter symbols that abbreviate no number word or plural ("310g", "45W", "12V", "2L", "24h"), unlike "m"
+"""One-letter symbols that abbreviate no number word or plural ("240g", "45W", "12V", "2L", "24h"), unlike "m"
 (million), "k" (thousand), "B" (billion) or "s" ("1990s"): written against the number, they still name the unit."""
 
 
