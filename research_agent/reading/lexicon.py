@@ -272,7 +272,8 @@ FAMILIES: tuple[Family, ...] = (
            (r"nationality", r"citizen(?:ship)?", r"national", r"born in", r"native of", r"from"), cue_optional=True,
            query_words=("nationality",)),
     Family("location", "place", (("location",), ("located",), ("where",), ("headquarters",), ("based",), ("city",), ("place",),
-                                 ("region",)),
+                                 ("region",), ("town",), ("village",), ("county",), ("province",), ("district",),
+                                 ("municipality",), ("suburb",)),
            (r"located", r"situated", r"based", r"headquartered", r"lies", r"sits", r"in", r"near",
             r"\([A-Z][^()]*,\s*[A-Z][^()]*\)"),  # a title's "(Town, State)" is its own cue
            patterns=(r"\b(?:located|situated|based|headquartered|lies|sits|found)\s+(?:in|at|on|near)\s+(?:the\s+)?(?P<v>PLACE)",

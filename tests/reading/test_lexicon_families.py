@@ -129,3 +129,14 @@ def test_a_products_release_is_read_from_how_english_says_it_arrives() -> None:
         assert read("Farrow Lamp 2", "release date", sentence) == "May 2, 2026", sentence
     assert read("Farrow Lamp 2", "release date", "The Farrow Lamp 2 was reviewed on May 2, 2026.") is None, \
         "a date of something else done to it"
+
+
+def test_a_kind_of_place_asks_where_the_thing_is() -> None:
+    for name in ("town", "village", "county", "home town", "district"):
+        assert family_named(name) is not None and family_named(name).name in ("location", "birthplace"), name
+    text = "Ferris Mill is a restored watermill in Lower Ashby, Dorset, built in 1790."
+    assert read("Ferris Mill", "town", text) == "Lower Ashby, Dorset"
+    text = "The Harlow Institute is a research library located in Brede, East Sussex."
+    assert read("Harlow Institute", "village", text) == "Brede, East Sussex"
+    # a place named for something else is no answer
+    assert read("Ferris Mill", "town", "Ferris Mill was bought by a family from Leeds in 1950.") is None
