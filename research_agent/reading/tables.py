@@ -126,13 +126,15 @@ def label_readings(
         return words <= set(squash(label).split()) and not label_by_stem(label_head(label) or "", prof)
 
     stem_row = one_stem_label([c[0] if len(c) == 2 and not another_thing(c[0]) else "" for _, c, _ in rows], prof)
+    cued = [i for i, (_, c, _) in enumerate(rows) if len(c) == 2 and c[0] and prof.cues.search(c[0])]
+    cue_row = cued[0] if len(cued) == 1 else None  # as a column header with a cue names its column (`header_column`)
     for i, (header, cells, line) in enumerate(rows):
         if len(cells) != 2 or any(squash(c) == squash(n) for o in named for n in o.names for c in (*header, *cells)):
             continue
         # a sheet lists each spec once: the one row whose label has the dimension's head noun names it, and for a
         # dimension of unknown kind the one row whose label has any of its words, in any form ("Filled with")
         headed = prof.by_head and (by_head == [cells] and label_by_head(cells[0], prof.meaning) or stem_row == i)
-        if not cells[1] or not (words <= set(squash(cells[0]).split()) or headed):
+        if not cells[1] or not (words <= set(squash(cells[0]).split()) or headed or cue_row == i):
             continue
         vals = labelled_values(cells[0], cells[1], prof, target.dim, values_for, headed)
         if vals:

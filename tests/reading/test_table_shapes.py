@@ -159,3 +159,14 @@ def test_the_one_column_or_row_with_a_word_of_an_unknown_dimension_is_that_dimen
 | Price | $420 | $210 |"""
     got = _read_all(by_column, ["Quorra Ridge 0", "Tamsin Cirrus"], ["fill material"], "Sleeping bags compared")
     assert got["Quorra Ridge 0/fill material"][0] == "800-fill goose down"
+
+
+def test_the_one_row_whose_label_carries_a_cue_of_the_dimension_names_it() -> None:
+    # a sheet labels a spec with the word that tells it apart ("Charge" for the charging time), as a column
+    # header does; the row is read only when it is the sheet's one row with such a word
+    sheet = "Pellam Kettle 2\n\n| Feature | Detail |\n|---|---|\n| Capacity | 1.5 L |\n| Boil | 3 minutes for a full jug |\n"
+    got = _read_all(sheet, ["Pellam Kettle 2"], ["boil time"], "Pellam Kettle 2")
+    assert got["Pellam Kettle 2/boil time"][0] == "3 minutes"
+    two = sheet.replace("| Capacity | 1.5 L |", "| Boil-dry cut-off | 2 minutes after the jug is empty |")
+    assert _read_all(two, ["Pellam Kettle 2"], ["boil time"], "Pellam Kettle 2") == {}, "two rows: which is meant?"
+    assert _read_all(sheet, ["Pellam Kettle 2"], ["boil time"], "Kettles compared") == {}, "only on its own page"
