@@ -343,12 +343,25 @@ _FROM = re.compile(r"\bfrom\s+(?:about\s+|around\s+|just\s+)?$", re.I)
 _TO = re.compile(r"^(?:\s+[\w-]+){0,4}?\s+to\s+(?:about\s+|around\s+|just\s+)?$", re.I)
 
 
+_CHANGED_TO = re.compile(
+    r"\b(?:switch|move|moving|change|changing|shift|migrat|revert|return|cut|rais|increas|reduc|lower|"
+    r"extend|shorten|drop|bump|upgrad|downgrad)\w*\s+(?:[\w'’-]+\s+){0,4}?(?<!\bup\s)to\s+(?:an?\s+|the\s+|about\s+|around\s+|just\s+)?$",
+    re.I)
+"""A change and its new state: "switched to a monthly cycle", "cut the price to $9"; the sentence's other values of
+the kind are what it changed from ("after years of shipping every quarter")."""
+_PROJECTED = re.compile(r"\b(?:estimat|project|forecast|expect|predict)\w*\s+(?:[\w'’-]+\s+){0,5}$", re.I)
+"""A change only estimated or expected ("is estimated by next year to have risen to 900") states no new value."""
+_YEAR = re.compile(r"\b(?:1[89]|20)\d\d\b")
+
+
 def fitting(m: Meaning | None, values: list[Value], sentence: str = "") -> list[Value]:
     """The values of a sentence that can answer the dimension.
 
     * A head that measures no time (a size, a weight, a capacity) takes no span of time.
     * A change "from A to B" leaves B: A is a former state ("grew from 80 staff in 2020 to 210", "raised the rate
-      from 2.5% to 2.9%"), unless the dimension asks for the lowest (a "starting price" from a range).
+      from 2.5% to 2.9%"), unless the dimension asks for the lowest (a "starting price" from a range); so does a
+      change to B with no year in the sentence ("switched to a monthly cycle after years of shipping every
+      quarter"), unless it is only estimated or expected. A dated history holds each value at its own time.
     * A period modifier asks for the value stated per that period: a "monthly fee" is the "$12 per month", not the
       "$120 a year" beside it; when the sentence states none per that period, only the values stated per no period
       stay: "$9 per month" is no annual price (an annual plan is priced on its own terms)."""
@@ -357,6 +370,10 @@ def fitting(m: Meaning | None, values: list[Value], sentence: str = "") -> list[
     if sentence and (m is None or m.select != "min"):
         values = [v for i, v in enumerate(values) if not (_FROM.search(sentence, 0, v.start) and any(
             _TO.match(sentence[v.end:w.start]) for w in values[i + 1:]))]
+        undated = _YEAR.search(sentence) is None  # a dated history holds each value at its own time
+        changed = [v for v in values if undated and (c := _CHANGED_TO.search(sentence, 0, v.start))
+                   and not _PROJECTED.search(sentence, 0, c.start())]
+        values = changed or values
     period = next((_PERIODS[w] for w in m.words if w in _PERIODS), None) if m is not None else None
     if period is None:
         return values

@@ -62,6 +62,17 @@ def test_a_change_from_one_value_to_another_leaves_the_second() -> None:
     assert read("Pell", "starting price", "Pell plans run from $5 to $40 a month.") == "$5", "the lowest asked: a range's start"
 
 
+def test_a_change_to_a_value_leaves_that_value_and_not_what_it_changed_from() -> None:
+    text = "Pell switched to a monthly release cycle after years of shipping every quarter."
+    assert read("Pell", "release cadence", text) == "monthly"
+    text = "Pell cut its support window to 18 months; older versions had been supported for three years."
+    assert read("Pell", "support window", text) == "18 months"
+    # a limit is no change, and a change only estimated states no new value
+    assert read("Pell", "max database size", "Pell caps a database at 4 TiB, while Wren goes up to 32 TiB.") == "4 TiB"
+    text = "The population was 410 at the last census and is estimated to have increased to 455 since."
+    assert read("Ormsby", "population", text, title="Ormsby") == "410"
+
+
 def test_a_count_of_a_unit_is_read_where_the_unit_is_written() -> None:
     assert read("Pell", "maximum sessions", "Pell handles no more than 5,000 simultaneous sessions.") == "5,000 simultaneous sessions"
     assert read("Pell", "maximum open files", "Pell keeps at most 2,048 open files per process.") == "2,048 open files"
