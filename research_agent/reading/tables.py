@@ -113,8 +113,9 @@ def label_readings(
     """A two-column table whose first column names no object is a list of labels and values ("| Weight | 268 g |"):
     on the object's own page each row reads as the headless line "Weight: 268 g" (the caller checks the page). A row
     is the dimension's when its label holds the dimension's words, or when it is the only row whose label has the
-    dimension's head noun ("| Nominal capacity | 2.4 kWh |" for "battery capacity") and selects nothing else, or —
-    for a dimension of unknown kind — the only row whose label has a word of its name in any form ("| Filled with |
+    dimension's head noun ("| Nominal capacity | 2.4 kWh |" for "battery capacity") and selects nothing else, or the
+    only row whose label carries a cue of the dimension ("| Battery | 12 hours |" for "battery life"), or — for a
+    dimension of unknown kind — the only row whose label has a word of its name in any form ("| Filled with |
     goose down |" for "fill material")."""
     out: list[Reading] = []
     rows = table_rows(text) + label_lines(text)
