@@ -352,6 +352,7 @@ the kind are what it changed from ("after years of shipping every quarter")."""
 _PROJECTED = re.compile(r"\b(?:estimat|project|forecast|expect|predict)\w*\s+(?:[\w'’-]+\s+){0,5}$", re.I)
 """A change only estimated or expected ("is estimated by next year to have risen to 900") states no new value."""
 _YEAR = re.compile(r"\b(?:1[89]|20)\d\d\b")
+"""A year: a sentence that dates its values tells a history, each value true at its own time."""
 
 
 def fitting(m: Meaning | None, values: list[Value], sentence: str = "") -> list[Value]:
@@ -370,10 +371,10 @@ def fitting(m: Meaning | None, values: list[Value], sentence: str = "") -> list[
     if sentence and (m is None or m.select != "min"):
         values = [v for i, v in enumerate(values) if not (_FROM.search(sentence, 0, v.start) and any(
             _TO.match(sentence[v.end:w.start]) for w in values[i + 1:]))]
-        undated = _YEAR.search(sentence) is None  # a dated history holds each value at its own time
-        changed = [v for v in values if undated and (c := _CHANGED_TO.search(sentence, 0, v.start))
-                   and not _PROJECTED.search(sentence, 0, c.start())]
-        values = changed or values
+        if _YEAR.search(sentence) is None:
+            changed = [v for v in values if (c := _CHANGED_TO.search(sentence, 0, v.start))
+                       and not _PROJECTED.search(sentence, 0, c.start())]
+            values = changed or values
     period = next((_PERIODS[w] for w in m.words if w in _PERIODS), None) if m is not None else None
     if period is None:
         return values

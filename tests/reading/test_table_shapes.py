@@ -162,7 +162,7 @@ def test_the_one_column_or_row_with_a_word_of_an_unknown_dimension_is_that_dimen
 
 
 def test_the_one_row_whose_label_carries_a_cue_of_the_dimension_names_it() -> None:
-    # a sheet labels a spec with the word that tells it apart ("Charge" for the charging time), as a column
+    # a sheet labels a spec with the word that tells it apart ("Boil" for the boil time), as a column
     # header does; the row is read only when it is the sheet's one row with such a word
     sheet = "Pellam Kettle 2\n\n| Feature | Detail |\n|---|---|\n| Capacity | 1.5 L |\n| Boil | 3 minutes for a full jug |\n"
     got = _read_all(sheet, ["Pellam Kettle 2"], ["boil time"], "Pellam Kettle 2")
