@@ -34,7 +34,7 @@ from typing import Iterable, Sequence
 
 from .chunks import _inside_longer_name, _tokens, page_vocabulary, proper_chunks  # noqa: F401 - part of this module's surface
 from .clauses import complement_clause, parsed_subject, tagged
-from .ownership import STRONG, antecedent, parse_owner
+from .ownership import STRONG, antecedent, changed_owner, parse_owner
 from .names import (  # noqa: F401 - `_descriptor` and `Named` are part of this module's surface
     _CORP_SUFFIX, _EDITION, _STARTERS, How, Named, _chunk_owner, _core, _descriptor, _initial_variant, _kind_reference, _model_form,
     _name_regex, _partial, _person_variant, _short_form, _spaced_variant,
@@ -449,6 +449,9 @@ def attribute(
     noun = antecedent(sentence, pos, ents) if value_span else None
     if noun is not None:  # a relative clause's value: its named noun's, or no one's
         return Attribution(noun.obj, noun.how or "name", noun.text) if noun.obj else None
+    changed = _changed_owner(sentence, value_span, ents, target) if value_span else None
+    if changed is not None:  # "Keelson raised the limit on Harbor Rooms to 250": the agent of a change owns nothing
+        return changed
     start, end = clause_bounds(sentence, pos) if value_span else (0, len(sentence))
     subj = subject_of(sentence, ents, start, end, exclude=value_span)
     start, end, subj = _complement_subject(sentence, ents, value_span, (start, end), subj)
@@ -491,6 +494,21 @@ def attribute(
         e = next(x for x in inside if x.obj == discourse.current)
         return Attribution(discourse.current, e.how or "name", e.text)
     return _parsed_owner(sentence, value_span, ents, target) if value_span else None
+
+
+_CHANGED_TO = re.compile(r"\bto\s+(?:\S+\s+)?$")
+"""A value written after "to" (and at most one word: "to just 250"): parsed for a change only then."""
+
+
+def _changed_owner(sentence: str, value_span: tuple[int, int], ents: list[EntityMention], target: str | None) -> Attribution | None:
+    """The thing a verb changed to the value, when it names the object (`ownership.changed_owner`)."""
+    if not _CHANGED_TO.search(sentence, 0, value_span[0]) \
+            or not any(e.obj is not None and e.obj == (target or e.obj) and e.how in STRONG for e in ents):
+        return None
+    owned = changed_owner(sentence, value_span, ents)
+    if owned is None or owned[0].obj is None:
+        return None
+    return Attribution(owned[0].obj, owned[0].how or "name", owned[0].text, owned[1])
 
 
 def _parsed_owner(sentence: str, value_span: tuple[int, int], ents: list[EntityMention], target: str | None) -> Attribution | None:

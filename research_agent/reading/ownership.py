@@ -8,6 +8,9 @@ English ties a value to what it describes through the clause that carries it:
 * a subject or object that is the **dimension's noun with the object attached** — as a compound ("the Keel
   Cell warranty"), a possessor ("the X2's battery"), or an "of / for / on" complement ("the warranty on its
   Keel Cell") — makes the object the owner;
+* a value a verb **changes a thing to** is that thing's, not the changer's: "Keelson has raised the seat limit
+  on Harbor Rooms to 250" (the verb's direct object, with the object attached, owns the `to` phrase;
+  `changed_owner`);
 * a value inside a **relative clause, participle or apposition attached to a noun** belongs to that noun
   ("Morrow Labs, a firm founded in 2009": the firm's year, never Pell's).
 
@@ -44,7 +47,7 @@ class Mention(Protocol):
 
 M = TypeVar("M", bound=Mention)
 
-__all__ = ["STRONG", "antecedent", "parse_owner"]
+__all__ = ["STRONG", "antecedent", "changed_owner", "parse_owner"]
 
 _SUBJECTS = frozenset({"nsubj", "nsubjpass", "csubj"})
 _ATTACHED = frozenset({"compound", "poss", "nmod"})
@@ -57,13 +60,9 @@ STRONG = frozenset({"name", "alias", "variant", "model", "word", "short"})
 def parse_owner(sentence: str, value_span: tuple[int, int], ents: Sequence[M]) -> tuple[M, tuple[int, ...]] | None:
     """The mention the parse makes the value's owner and where the tokens of the clause that carries the value
     start, or None (no parse, no clause subject, another entity)."""
-    doc = parsed(sentence)
-    if doc is None:
+    head = _value_head(sentence, value_span)
+    if head is None:
         return None
-    value = [t for t in doc if value_span[0] <= t.idx < value_span[1]]
-    if not value:
-        return None
-    head = next((t for t in value if not (value_span[0] <= t.head.idx < value_span[1]) or t.head.i == t.i), value[0])
     holder = _holder(head)
     if holder is None:
         return None
@@ -77,6 +76,37 @@ def parse_owner(sentence: str, value_span: tuple[int, int], ents: Sequence[M]) -
         return None
     verb = next((a for a in head.ancestors if a.pos_ in ("VERB", "AUX")), None)
     return found, _own_tokens(verb if verb is not None else holder)
+
+
+def changed_owner(sentence: str, value_span: tuple[int, int], ents: Sequence[M]) -> tuple[M, tuple[int, ...]] | None:
+    """The mention the value is the new state of, when a verb changes a thing to it: in "Keelson has raised the
+    seat limit on Harbor Rooms from 150 to 250" the subject is the agent of the change and the verb's direct
+    object (the limit on Harbor Rooms) is what is now 250. None unless the value is the `to` phrase of a verb
+    whose direct object carries one strong contract-object mention."""
+    head = _value_head(sentence, value_span)
+    if head is None or head.dep_ != "pobj" or head.head.dep_ != "prep" or head.head.lower_ != "to":
+        return None
+    verb = head.head.head
+    if verb.dep_ == "prep" and verb.lower_ == "from":  # "from 150 to 250": the parse hangs "to" on "from"
+        verb = verb.head
+    if verb.pos_ != "VERB":
+        return None
+    obj = next((c for c in verb.children if c.dep_ == "dobj"), None)
+    found = _named_in(obj, ents) if obj is not None else None
+    if found is None or found.how not in STRONG:
+        return None
+    return found, _own_tokens(verb)
+
+
+def _value_head(sentence: str, value_span: tuple[int, int]) -> Token | None:
+    """The token that heads the value's words in the sentence's parse (None: no parse)."""
+    doc = parsed(sentence)
+    if doc is None:
+        return None
+    value = [t for t in doc if value_span[0] <= t.idx < value_span[1]]
+    if not value:
+        return None
+    return next((t for t in value if not (value_span[0] <= t.head.idx < value_span[1]) or t.head.i == t.i), value[0])
 
 
 def _own_tokens(head: Token) -> tuple[int, ...]:

@@ -177,3 +177,24 @@ def test_a_review_reads_each_product_by_a_word_of_its_name() -> None:
     title = "Corlan Reed 5 vs Vesta Glow 2"
     assert read("Vesta Glow 2", "return window", text, title=title, others=("Corlan Reed 5",)) == "10 days"
     assert read("Corlan Reed 5", "return window", text, title=title, others=("Vesta Glow 2",)) == "45-day"
+
+
+HARBOR = Named("Harbor Rooms", ("Harbor Rooms",))
+KEELSON = Named("Keelson", ("Keelson",))
+
+
+@pytest.mark.parametrize(
+    "sentence, value, expected",
+    [
+        # the agent of a change is not what changed: the value a verb changes its object to is that object's
+        ("Keelson has raised the seat limit on Harbor Rooms from 150 to 250.", "250", "Harbor Rooms"),
+        ("Keelson lengthened the warranty on Harbor Rooms to 12 years.", "12 years", "Harbor Rooms"),
+        ("Keelson has cut the price of Harbor Rooms to $4 a month.", "$4 a month", "Harbor Rooms"),
+        # the changed thing names no one else: the subject's own value, as before
+        ("Keelson has raised its seat limit to 250, level with Harbor Rooms.", "250", "Keelson"),
+    ],
+)
+def test_a_value_a_verb_changes_a_thing_to_is_that_things(sentence: str, value: str, expected: str) -> None:
+    other = "Keelson" if expected == "Harbor Rooms" else "Harbor Rooms"
+    assert owner(sentence, value, [HARBOR, KEELSON], target=expected) == expected
+    assert owner(sentence, value, [HARBOR, KEELSON], target=other) != other
