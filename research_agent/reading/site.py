@@ -39,4 +39,15 @@ def site_subject(url: str | None, title: str, objects: Sequence[Named]) -> str |
     if not url or _COMPARISON.search(title or "") or any(lead_mentions(title or "", o) for o in objects):
         return None
     hits = [o.name for o in objects if own_site(url, o)]
+    if not hits and __import__("os").environ.get("X_MAKER2"):
+        hits = [o.name for o in objects if _maker_site(url, o)]
     return hits[0] if len(hits) == 1 else None
+
+
+def _maker_site(url: str, obj: Named) -> bool:
+    labels = host_labels(url)
+    for name in obj.names:
+        words = name.split()
+        if len(words) >= 2 and len(_squashed(words[0])) >= 4 and _squashed(words[0]) in labels:
+            return True
+    return False
