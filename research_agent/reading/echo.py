@@ -15,6 +15,11 @@ value to the cell's object, as for any reading (`owned`: attribution, polarity a
 where the only name in the sentence is the object's model name without its maker ("the K5" for "Ardent K5"),
 which alone is too loose to read a value by.
 
+A page may also state a cell's value twice, differently (a claim and a measurement; a figure before and after a
+change): the reader keeps one reading per cell and page, and the others were its own readings, cued and attributed.
+Each of them whose value is specific is kept as an echo (`outranked`): the page stated it, so another page stating
+it agrees with this one.
+
 An echo never states a value: its attribution is `echo` (`How`), and the cell rules (`cell_rules`) count it as
 a source only for the value other findings state.
 """
@@ -30,7 +35,7 @@ from .dimensions import Profile, head_units, unit_of
 from .readings import Reading, Target
 from .values import Value, find_values
 
-__all__ = ["echo_readings", "echoed", "specific"]
+__all__ = ["echo_readings", "echoed", "outranked", "specific"]
 
 _FULL_DATE = re.compile(r"\d{4}-\d\d-\d\d")
 _SPECIFIC_KINDS = frozenset({"quantity", "money", "duration", "interval"})
@@ -89,3 +94,10 @@ def echo_readings(
 def echoed(r: Reading) -> Reading:
     """The reading as an echo: attributed `echo`, the attribution it had kept in `matched`."""
     return replace(r, attribution=Attribution(r.attribution.obj, "echo", f"{r.attribution.how} {r.attribution.matched}"))
+
+
+def outranked(spoken: list[Reading], best: dict[str, Reading], values: Callable[[Reading], list[Value]]) -> list[Reading]:
+    """The readings a stronger one on the same page outranked, with another value that is specific (`values`: the
+    values of the reading's dimension in its quote), as echoes."""
+    return [echoed(r) for r in spoken if (b := best.get(r.cell)) is not None and b is not r and b.canonical != r.canonical
+            and any(v.canonical == r.canonical and specific(v) for v in values(r))]

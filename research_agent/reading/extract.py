@@ -43,7 +43,7 @@ from .segment import split_sentences
 from .site import own_site, site_subject
 from .columns import column_readings
 from .features import feature_values
-from .echo import echo_readings, echoed
+from .echo import echo_readings, echoed, outranked
 from .headings import heading_split
 from .tables import headed_rows, label_readings, squash, table_readings
 from .values import Value, countries_named, find_values, measured_canonical, nearest
@@ -518,6 +518,7 @@ def read_page(
     common = page_vocabulary(text)
     best: dict[str, tuple[tuple[int, ...], Reading]] = {}
     heard: list[Reading] = []
+    spoken: list[Reading] = []
     rows, headed = table_readings(text, named, targets, profiles, values_for, Reading), headed_rows(text)
     rows += column_readings(text, named, targets, profiles, values_for, Reading)
     for row in rows:
@@ -544,9 +545,13 @@ def read_page(
             if r is None or not _speaks(r, t, discourse, title, url):
                 continue
             rank = (0 if r.cued else 1, int(r.weak), int(r.canonical.lower() in _VAGUE), _HOW_RANK.get(r.attribution.how, 3), i)
+            spoken.append(r)
             if t.key not in best or rank < best[t.key][0] or _refines(r, rank, *best[t.key]):
                 best[t.key] = (rank, r)
         discourse.update(sentence_subject(sentence, ents), sentence)
+    if echoes:  # a value the page also stated for the cell, outranked by another reading, still agrees with others
+        dims = {t.key: t.dim for t in targets}
+        heard += outranked(spoken, {k: r for k, (_, r) in best.items()}, lambda r: values_for(r.quote, profiles[r.cell], dims[r.cell]))
     return [r for _, r in best.values()] + list({(e.cell, e.canonical): e for e in reversed(heard)}.values())
 
 

@@ -53,3 +53,15 @@ def test_a_count_is_an_echo_only_with_the_noun_the_dimension_counts():
     text = "We tried two apps for a month. The Vesta Arlo 2 is the newer one. Its calls take 250 participants."
     assert ("250 participants", "carried Its") in _echoes("max participants", text)
     assert _echoes("max participants", text.replace("250 participants", "250 people at most")) == []
+
+
+def test_a_value_the_page_also_stated_for_the_cell_is_kept_as_an_echo_when_another_reading_outranks_it():
+    # the page gives the cell one finding; a second, weaker statement of another specific value is not dropped: if
+    # another page states that value, this page agrees with it
+    text = ("Vesta Arlo 2 review. The Vesta Arlo 2 has a battery life of 31 hours, Vesta says. "
+            "Battery life: 27 hours in our loop test.")
+    t = Target("Vesta Arlo 2/battery life", OBJECTS[0], DimensionSpec(name="battery life"))
+    readings = read_page(OBJECTS, [t], "Vesta Arlo 2 review", text, echoes=True)
+    stated = [r.display for r in readings if r.attribution.how != "echo"]
+    assert stated == ["31 hours"]
+    assert ("27 hours", "fragment ") in _echoes("battery life", text, "Vesta Arlo 2 review")
