@@ -1,5 +1,7 @@
 """The object a page's own site is named after: an official page titled "Plans" or "Company" on
-``larkboxdrive.example`` is about Larkbox Drive.
+``larkboxdrive.example`` is about Larkbox Drive. A maker names its site after itself, and a product after
+itself and a line word: a page titled "Changelog" on ``fenwick.example`` is about Fenwick Relay, when no other
+object's name begins with the maker's word.
 
 Only when the title names no contract object and is no comparison ("Larkbox Drive vs Pannier Files"
 on either vendor's site is about both): a title that names an object decides by itself
@@ -35,19 +37,16 @@ def own_site(url: str | None, obj: Named) -> bool:
 
 
 def site_subject(url: str | None, title: str, objects: Sequence[Named]) -> str | None:
-    """The one object whose name, without spaces and punctuation, is a label of the page's host."""
+    """The one object whose name, without spaces and punctuation, is a label of the page's host; failing that,
+    the one whose maker's word is."""
     if not url or _COMPARISON.search(title or "") or any(lead_mentions(title or "", o) for o in objects):
         return None
-    hits = [o.name for o in objects if own_site(url, o)]
-    if not hits and __import__("os").environ.get("X_MAKER2"):
-        hits = [o.name for o in objects if _maker_site(url, o)]
+    hits = [o.name for o in objects if own_site(url, o)] or [o.name for o in objects if _makers_site(url, o)]
     return hits[0] if len(hits) == 1 else None
 
 
-def _maker_site(url: str, obj: Named) -> bool:
+def _makers_site(url: str, obj: Named) -> bool:
+    """A host label is the first word of one of the object's names of two words or more (its maker's word)."""
     labels = host_labels(url)
-    for name in obj.names:
-        words = name.split()
-        if len(words) >= 2 and len(_squashed(words[0])) >= 4 and _squashed(words[0]) in labels:
-            return True
-    return False
+    return any(len(words) >= 2 and len(_squashed(words[0])) >= 4 and _squashed(words[0]) in labels
+               for words in (n.split() for n in obj.names))

@@ -174,6 +174,19 @@ def test_a_generic_title_on_the_objects_own_site_makes_it_the_page_subject() -> 
     assert not attributed(text, ["Cobble Drive"], "Thimble Files plans", "https://cobbledrive.example/plans.html")
 
 
+def test_a_generic_title_on_the_makers_site_is_about_the_one_product_named_after_the_maker() -> None:
+    # a maker names its site after itself and its product after itself and a line word
+    objects = [ObjectSpec(name="Fenwick Relay"), ObjectSpec(name="Thimble Files")]
+    dim = DimensionSpec(name="storage quota", kind="number", unit="GB")
+    target = [Target("Fenwick Relay/storage quota", objects[0], dim)]
+    text = "Storage: 100 GB per account"
+    assert [r.display for r in read_page(objects, target, "Plans", text, "https://fenwick.example/plans.html")] == ["100 GB"]
+    assert read_page(objects, target, "Plans", text, "https://storagereview.example/plans.html") == []
+    # two products of that maker: the site is about neither one
+    two = [objects[0], ObjectSpec(name="Fenwick Vault")]
+    assert read_page(two, target, "Plans", text, "https://fenwick.example/plans.html") == []
+
+
 def test_we_is_the_vendor_only_on_its_own_site() -> None:
     objects = [ObjectSpec(name="Grebe Software")]
     target = [Target("Grebe Software/number of employees", objects[0], DimensionSpec(name="number of employees"))]
