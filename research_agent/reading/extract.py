@@ -40,7 +40,7 @@ from .readings import Reading, Target
 from .gates import refusal as gate_refusal, title_only
 from .polarity import asserted
 from .segment import split_sentences
-from .site import own_site, site_subject
+from .site import makers_site, own_site, site_subject
 from .columns import column_readings
 from .features import feature_values
 from .echo import echo_readings, echoed, outranked
@@ -558,10 +558,15 @@ def read_page(
 def _speaks(r: Reading, t: Target, discourse: Subjects, title: str, url: str | None) -> bool:
     """The reading is a statement about its object on this page: a page's title alone is a heading (`gates`);
     "It"/"We"/a headless line speaks for the object only on a page titled with it, and "We are about 85 staff"
-    is the vendor speaking on its own site, not a reviewer."""
+    is the vendor speaking on its own site (or its maker's), not a reviewer."""
     unnamed = r.attribution.how in _UNNAMED
     return not (title_only(r.quote, title) or (unnamed and discourse.page_object != t.obj.name)
-                or (unnamed and _FIRST_PERSON.match(r.quote) and not own_site(url, Named.of(t.obj))))
+                or (unnamed and _FIRST_PERSON.match(r.quote) and not _vendors(url, Named.of(t.obj))))
+
+
+def _vendors(url: str | None, obj: Named) -> bool:
+    """The page is on the object's own site, or on its maker's (`site`): its "we" is the vendor's."""
+    return own_site(url, obj) or (url is not None and makers_site(url, obj))
 
 
 def _refines(r: Reading, rank: tuple[int, ...], best_rank: tuple[int, ...], best: Reading) -> bool:

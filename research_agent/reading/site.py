@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 
 from .attribution import Named, lead_mentions
 
-__all__ = ["host_labels", "own_site", "site_subject"]
+__all__ = ["host_labels", "makers_site", "own_site", "site_subject"]
 
 _COMPARISON = re.compile(r"\b(?:vs\.?|versus|compared|comparison|alternatives?)\b", re.I)
 
@@ -41,11 +41,11 @@ def site_subject(url: str | None, title: str, objects: Sequence[Named]) -> str |
     the one whose maker's word is."""
     if not url or _COMPARISON.search(title or "") or any(lead_mentions(title or "", o) for o in objects):
         return None
-    hits = [o.name for o in objects if own_site(url, o)] or [o.name for o in objects if _makers_site(url, o)]
+    hits = [o.name for o in objects if own_site(url, o)] or [o.name for o in objects if makers_site(url, o)]
     return hits[0] if len(hits) == 1 else None
 
 
-def _makers_site(url: str, obj: Named) -> bool:
+def makers_site(url: str, obj: Named) -> bool:
     """A host label is the first word of one of the object's names of two words or more (its maker's word)."""
     labels = host_labels(url)
     return any(len(words) >= 2 and len(_squashed(words[0])) >= 4 and _squashed(words[0]) in labels
