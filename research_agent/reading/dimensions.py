@@ -51,8 +51,9 @@ _INFORMATION = frozenset("storage memory ram quota disk bandwidth".split())
 _LENGTH = frozenset("height length range distance width depth altitude elevation reach".split())
 _MASS = frozenset("weight mass".split())
 _DURATION = frozenset("trial retention warranty lifetime lifespan life runtime window".split())
-_PHYSICAL = frozenset("speed velocity power output resolution brightness voltage torque loudness".split())
-"""Heads that name a physical quantity written with a unit ("motor output", "peak brightness", "screen resolution")."""
+_PHYSICAL = frozenset("speed velocity power output draw consumption resolution brightness voltage torque loudness".split())
+"""Heads that name a physical quantity written with a unit ("motor output", "peak brightness", "screen resolution",
+"standby power draw", "energy consumption")."""
 _INTERVAL = frozenset("cadence frequency interval schedule".split())
 _NO_TIME = _INFORMATION | _LENGTH | _MASS | _PHYSICAL | {"size", "capacity", "area"}
 """Quantity heads no span of time answers: a size, a weight, a capacity or a power is never "12 years"."""

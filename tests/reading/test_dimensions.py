@@ -27,6 +27,8 @@ from _read_kit import read
     ("distributor", "text", None),            # an unknown head: no guessed kind
     ("top speed", "quantity", "max"),         # a physical quantity written with a unit
     ("motor output", "quantity", None),
+    ("standby power draw", "quantity", None),  # a draw or a consumption is a power
+    ("energy consumption", "quantity", None),
     ("battery life", "duration", None),       # how long something lasts
     ("cancellation window", "duration", None),
     ("boot time", "duration", None),          # an activity's time is how long it takes
@@ -149,6 +151,11 @@ def test_a_span_of_time_is_no_size_weight_or_capacity() -> None:
     text = "The Harlow T4 home battery is guaranteed for 15 years."
     assert read("Harlow T4", "battery capacity", text) is None
     assert read("Harlow T4", "battery capacity", "The Harlow T4 home battery stores 9.6 kWh.") == "9.6 kWh"
+
+
+def test_a_power_draw_is_read_from_its_measured_figure() -> None:
+    text = "In standby, the Harlow T4 has a power draw of 2.4 W, and it peaks at 60 W when charging."
+    assert read("Harlow T4", "standby power draw", text) == "2.4 W"
 
 
 def test_a_cue_inside_a_values_own_words_governs_that_value() -> None:
