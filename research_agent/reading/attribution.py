@@ -450,7 +450,7 @@ def attribute(
     if noun is not None:  # a relative clause's value: its named noun's, or no one's
         return Attribution(noun.obj, noun.how or "name", noun.text) if noun.obj else None
     changed = _changed_owner(sentence, value_span, ents, target) if value_span else None
-    if changed is not None:  # "Keelson raised the limit on Harbor Rooms to 250": the agent of a change owns nothing
+    if changed is not None:  # "Keelson raised the limit on Harbor Rooms to 64": the agent of a change owns nothing
         return changed
     start, end = clause_bounds(sentence, pos) if value_span else (0, len(sentence))
     subj = subject_of(sentence, ents, start, end, exclude=value_span)
@@ -497,7 +497,7 @@ def attribute(
 
 
 _CHANGED_TO = re.compile(r"\bto\s+(?:\S+\s+)?$")
-"""A value written after "to" (and at most one word: "to just 250"): parsed for a change only then."""
+"""A value written after "to" (and at most one word: "to just 64"): parsed for a change only then."""
 
 
 def _changed_owner(sentence: str, value_span: tuple[int, int], ents: list[EntityMention], target: str | None) -> Attribution | None:

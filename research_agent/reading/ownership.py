@@ -9,7 +9,7 @@ English ties a value to what it describes through the clause that carries it:
   Cell warranty"), a possessor ("the X2's battery"), or an "of / for / on" complement ("the warranty on its
   Keel Cell") — makes the object the owner;
 * a value a verb **changes a thing to** is that thing's, not the changer's: "Keelson has raised the seat limit
-  on Harbor Rooms to 250" (the verb's direct object, with the object attached, owns the `to` phrase;
+  on Harbor Rooms to 64" (the verb's direct object, with the object attached, owns the `to` phrase;
   `changed_owner`);
 * a value inside a **relative clause, participle or apposition attached to a noun** belongs to that noun
   ("Morrow Labs, a firm founded in 2009": the firm's year, never Pell's).
@@ -80,14 +80,14 @@ def parse_owner(sentence: str, value_span: tuple[int, int], ents: Sequence[M]) -
 
 def changed_owner(sentence: str, value_span: tuple[int, int], ents: Sequence[M]) -> tuple[M, tuple[int, ...]] | None:
     """The mention the value is the new state of, when a verb changes a thing to it: in "Keelson has raised the
-    seat limit on Harbor Rooms from 150 to 250" the subject is the agent of the change and the verb's direct
-    object (the limit on Harbor Rooms) is what is now 250. None unless the value is the `to` phrase of a verb
+    seat limit on Harbor Rooms from 40 to 64" the subject is the agent of the change and the verb's direct
+    object (the limit on Harbor Rooms) is what is now 64. None unless the value is the `to` phrase of a verb
     whose direct object carries one strong contract-object mention."""
     head = _value_head(sentence, value_span)
     if head is None or head.dep_ != "pobj" or head.head.dep_ != "prep" or head.head.lower_ != "to":
         return None
     verb = head.head.head
-    if verb.dep_ == "prep" and verb.lower_ == "from":  # "from 150 to 250": the parse hangs "to" on "from"
+    if verb.dep_ == "prep" and verb.lower_ == "from":  # "from 40 to 64": the parse hangs "to" on "from"
         verb = verb.head
     if verb.pos_ != "VERB":
         return None

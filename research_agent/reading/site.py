@@ -1,6 +1,6 @@
 """The object a page's own site is named after: an official page titled "Plans" or "Company" on
 ``larkboxdrive.example`` is about Larkbox Drive. A maker names its site after itself, and a product after
-itself and a line word: a page titled "Changelog" on ``fenwick.example`` is about Fenwick Relay, when no other
+itself and a line word: a page titled "Release notes" on ``fenwick.example`` is about Fenwick Relay, when no other
 object's name begins with the maker's word.
 
 Only when the title names no contract object and is no comparison ("Larkbox Drive vs Pannier Files"

@@ -187,11 +187,11 @@ KEELSON = Named("Keelson", ("Keelson",))
     "sentence, value, expected",
     [
         # the agent of a change is not what changed: the value a verb changes its object to is that object's
-        ("Keelson has raised the seat limit on Harbor Rooms from 150 to 250.", "250", "Harbor Rooms"),
+        ("Keelson has raised the seat limit on Harbor Rooms from 40 to 64.", "64", "Harbor Rooms"),
         ("Keelson lengthened the warranty on Harbor Rooms to 12 years.", "12 years", "Harbor Rooms"),
         ("Keelson has cut the price of Harbor Rooms to $4 a month.", "$4 a month", "Harbor Rooms"),
         # the changed thing names no one else: the subject's own value, as before
-        ("Keelson has raised its seat limit to 250, level with Harbor Rooms.", "250", "Keelson"),
+        ("Keelson has raised its seat limit to 64, level with Harbor Rooms.", "64", "Keelson"),
     ],
 )
 def test_a_value_a_verb_changes_a_thing_to_is_that_things(sentence: str, value: str, expected: str) -> None:

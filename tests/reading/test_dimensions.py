@@ -154,7 +154,7 @@ def test_a_span_of_time_is_no_size_weight_or_capacity() -> None:
 
 
 def test_a_power_draw_is_read_from_its_measured_figure() -> None:
-    text = "In standby, the Harlow T4 has a power draw of 2.4 W, and it peaks at 60 W when charging."
+    text = "Left on the counter, the Harlow T4 has a power draw of 2.4 W; its charging dock uses 7 W more."
     assert read("Harlow T4", "standby power draw", text) == "2.4 W"
 
 

@@ -200,10 +200,10 @@ def test_we_is_the_vendor_only_on_its_own_site() -> None:
 def test_we_is_the_vendor_on_the_makers_site_too() -> None:
     objects = [ObjectSpec(name="Fenwick Relay"), ObjectSpec(name="Thimble Files")]
     target = [Target("Fenwick Relay/release cadence", objects[0], DimensionSpec(name="release cadence"))]
-    text = "We ship a new minor release every eight weeks."
-    own = read_page(objects, target, "Changelog", text, "https://fenwick.example/changelog.html")
+    text = "We publish a feature update every eight weeks."
+    own = read_page(objects, target, "Release notes", text, "https://fenwick.example/notes.html")
     assert [r.display for r in own] == ["every eight weeks"]
-    assert read_page(objects, target, "Changelog", text, "https://thimble.example/changelog.html") == []
+    assert read_page(objects, target, "Release notes", text, "https://thimble.example/notes.html") == []
 
 
 @pytest.mark.parametrize(
