@@ -443,15 +443,9 @@ def attribute(
     """The object the sentence (or the value at `value_span` in it) is evidence for, or None."""
     ents = mentions(sentence, objects, page_object=discourse.page_object) if ents is None else ents
     pos = value_span[0] if value_span else 0
-    holder = _parenthesis_owner(sentence, pos, ents) if value_span else None
-    if holder is not None:
-        return Attribution(holder.obj, holder.how or "name", holder.text) if holder.obj else None
-    noun = antecedent(sentence, pos, ents) if value_span else None
-    if noun is not None:  # a relative clause's value: its named noun's, or no one's
-        return Attribution(noun.obj, noun.how or "name", noun.text) if noun.obj else None
-    changed = _changed_owner(sentence, value_span, ents, target) if value_span else None
-    if changed is not None:  # "Keelson raised the limit on Harbor Rooms to 64": the agent of a change owns nothing
-        return changed
+    settled = _settled_owner(sentence, value_span, ents, target) if value_span else None
+    if settled is not None:
+        return settled[0]
     start, end = clause_bounds(sentence, pos) if value_span else (0, len(sentence))
     subj = subject_of(sentence, ents, start, end, exclude=value_span)
     start, end, subj = _complement_subject(sentence, ents, value_span, (start, end), subj)
@@ -494,6 +488,19 @@ def attribute(
         e = next(x for x in inside if x.obj == discourse.current)
         return Attribution(discourse.current, e.how or "name", e.text)
     return _parsed_owner(sentence, value_span, ents, target) if value_span else None
+
+
+def _settled_owner(
+    sentence: str, value_span: tuple[int, int], ents: list[EntityMention], target: str | None
+) -> tuple[Attribution | None] | None:
+    """The owner the value's own phrase settles, before any clause subject is looked at (a one-tuple: its item may
+    be None, owned by no one), or None when the phrase settles nothing: a parenthesis on a name ("Harbor Rooms (64
+    seats)"), a relative clause on a named noun (its noun's, or no one's), a change a verb made to a thing."""
+    holder = _parenthesis_owner(sentence, value_span[0], ents) or antecedent(sentence, value_span[0], ents)
+    if holder is not None:
+        return (Attribution(holder.obj, holder.how or "name", holder.text) if holder.obj else None,)
+    changed = _changed_owner(sentence, value_span, ents, target)  # the agent of a change owns nothing
+    return (changed,) if changed is not None else None
 
 
 _CHANGED_TO = re.compile(r"\bto\s+(?:\S+\s+)?$")
