@@ -39,7 +39,7 @@ def research(*args: str, home: Path) -> subprocess.CompletedProcess[str]:
 
 def test_demo_question_ends_gracefully_with_reading_calls_counted(small_model_home: Path, llama_server):
     started = time.monotonic()
-    run = research("run", DEMO_QUESTION, "--model", f"openai:{ALIAS}", "--max-steps", "30", home=small_model_home)
+    run = research("run", DEMO_QUESTION, "--model", f"openai:{ALIAS}", "--max-steps", "15", home=small_model_home)
     seconds = time.monotonic() - started
     print(f"research run: exit {run.returncode} in {seconds:.0f}s\n{run.stderr[-2000:]}")
     assert run.returncode not in (2, 8), run.stdout[-3000:] + run.stderr[-3000:]
