@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from .chunks import _inside_longer_name, _tokens, page_vocabulary, proper_chunks  # noqa: F401 - part of this module's surface
 from .clauses import complement_clause, parsed_subject, tagged
@@ -509,20 +509,24 @@ _CHANGED_TO = re.compile(r"\bto\s+(?:\S+\s+)?$")
 
 def _changed_owner(sentence: str, value_span: tuple[int, int], ents: list[EntityMention], target: str | None) -> Attribution | None:
     """The thing a verb changed to the value, when it names the object (`ownership.changed_owner`)."""
-    if not _CHANGED_TO.search(sentence, 0, value_span[0]) \
-            or not any(e.obj is not None and e.obj == (target or e.obj) and e.how in STRONG for e in ents):
+    if not _CHANGED_TO.search(sentence, 0, value_span[0]):
         return None
-    owned = changed_owner(sentence, value_span, ents)
-    if owned is None or owned[0].obj is None:
-        return None
-    return Attribution(owned[0].obj, owned[0].how or "name", owned[0].text, owned[1])
+    return _owner_by(changed_owner, sentence, value_span, ents, target)
 
 
 def _parsed_owner(sentence: str, value_span: tuple[int, int], ents: list[EntityMention], target: str | None) -> Attribution | None:
     """The surface names no one: the clause structure may (`ownership`) — parsed only when the object is named."""
+    return _owner_by(parse_owner, sentence, value_span, ents, target)
+
+
+def _owner_by(
+    parse: Callable[[str, tuple[int, int], list[EntityMention]], tuple[EntityMention, tuple[int, ...]] | None],
+    sentence: str, value_span: tuple[int, int], ents: list[EntityMention], target: str | None,
+) -> Attribution | None:
+    """The owner a parse of the sentence gives the value (`ownership`), parsed only when the object is named."""
     if not any(e.obj is not None and e.obj == (target or e.obj) and e.how in STRONG for e in ents):
         return None
-    owned = parse_owner(sentence, value_span, ents)
+    owned = parse(sentence, value_span, ents)
     if owned is None or owned[0].obj is None:
         return None
     return Attribution(owned[0].obj, owned[0].how or "name", owned[0].text, owned[1])
