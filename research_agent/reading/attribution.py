@@ -37,6 +37,7 @@ from .clauses import complement_clause, parsed_subject, tagged
 from .ownership import STRONG, antecedent, changed_owner, parse_owner
 from .names import (  # noqa: F401 - `_descriptor` and `Named` are part of this module's surface
     _CORP_SUFFIX, _EDITION, _STARTERS, How, Named, _chunk_owner, _core, _descriptor, _initial_variant, _kind_reference, _model_form,
+    split_name,
     _name_regex, _partial, _person_variant, _short_form, _spaced_variant,
 )
 
@@ -138,11 +139,13 @@ def mentions(
                     continue
                 found.append(EntityMention(m.start(), m.end(), m.group(0), obj.name, "model"))
                 taken.append((m.start(), m.end()))
-    for s, e, text in proper_chunks(sentence, common):
-        if any(s < te and ts < e for ts, te in taken):
-            continue
+    chunks = [c for c in proper_chunks(sentence, common) if not any(c[0] < te and ts < c[1] for ts, te in taken)]
+    apart = split_name([text for _, _, text in chunks], objects, common)
+    for s, e, text in chunks:
         definite = _DEFINITE.search(sentence, 0, s) is not None  # "the Reed", "the new Reed": a thing's short name
         owner, chunk_how = _chunk_owner(text, objects, page_object, common, title_object, definite)
+        if owner is None and text in apart:
+            owner, chunk_how = apart[text], "word"
         found.append(EntityMention(s, e, text, owner, chunk_how))
         taken.append((s, e))
     found.sort(key=lambda m: m.start)

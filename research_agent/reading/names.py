@@ -250,6 +250,29 @@ def _name_word(text: str, objects: Sequence[Named], common: frozenset[str], defi
     return holders[0].name
 
 
+def split_name(chunks: Sequence[str], objects: Sequence[Named], common: frozenset[str] = frozenset()) -> dict[str, str]:
+    """Chunks that spell one object's name apart in one sentence: its first word (the maker's, "Corran") and a run of
+    its other words ("the Tide Max"), as in "Corran rates the Tide Max to 300 m" or "Corran quotes 18 kg for the
+    Tide". Together they write the whole name's start and part of its rest, so each names that object — only
+    when no other object's name begins with that word, and the page never writes it in lower case."""
+    owners: dict[str, str] = {}
+    for obj in objects:
+        words = _core(obj.name).split()
+        first = words[0] if len(words) >= 2 else ""
+        if not first or first.lower() in common or first.lower() in _EDITION or first not in chunks:
+            continue
+        if any(o.name != obj.name and _core(o.name).split()[:1] == [first] for o in objects):
+            continue
+        runs = [c for c in chunks if c != first and _run_of(c.split(), words[1:])]
+        if runs:
+            owners.update({first: obj.name, **{c: obj.name for c in runs}})
+    return owners
+
+
+def _run_of(part: list[str], words: list[str]) -> bool:
+    return bool(part) and any(words[i:i + len(part)] == part for i in range(len(words) - len(part) + 1))
+
+
 @lru_cache(maxsize=8192)
 def _spaced_variant(chunk: str, name: str) -> bool:
     """ "Moore Town" for "Mooretown" (and back): the same letters, only the spacing differs."""

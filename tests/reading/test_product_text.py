@@ -187,6 +187,18 @@ def test_a_generic_title_on_the_makers_site_is_about_the_one_product_named_after
     assert read_page(two, target, "Plans", text, "https://fenwick.example/plans.html") == []
 
 
+def test_a_name_spelled_apart_in_one_sentence_names_its_object() -> None:
+    # the maker's word as the subject and the rest of the name as the thing the value is for
+    objects = [ObjectSpec(name="Sennet Glide Max"), ObjectSpec(name="Brisk Vela 2")]
+    targets = [Target(f"{o.name}/weight", o, DimensionSpec(name="weight")) for o in objects]
+    text = "Sennet quotes 18 kg for the Glide Max."
+    assert [(r.cell, r.display) for r in read_page(objects, targets, "Notes", text)] == [("Sennet Glide Max/weight", "18 kg")]
+    # the maker's word alone, or a second object of that maker, names no one
+    assert read_page(objects, targets, "Notes", "Sennet quotes 18 kg for its scooters.") == []
+    two = [*objects, ObjectSpec(name="Sennet Arc")]
+    assert read_page(two, targets, "Notes", text) == []
+
+
 def test_we_is_the_vendor_only_on_its_own_site() -> None:
     objects = [ObjectSpec(name="Grebe Software")]
     target = [Target("Grebe Software/number of employees", objects[0], DimensionSpec(name="number of employees"))]
