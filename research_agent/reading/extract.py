@@ -41,6 +41,7 @@ from .gates import refusal as gate_refusal, title_only
 from .polarity import asserted
 from .segment import split_sentences
 from .site import makers_site, own_site, site_subject
+from .codes import coded_values
 from .columns import column_readings
 from .features import feature_values
 from .echo import echo_readings, echoed, outranked
@@ -306,10 +307,13 @@ def read_sentence(
         return life
     if cue is None and prof.kind == "money" and fam is not None and fam.name == "price":
         cue = _RATE.search(sentence)  # "$12/user/mo" answers a price by itself
+    coded = cue is None and prof.kind == "text" and prof.family is None and not prof.cue_optional
     vals = values_for(sentence, prof, target.dim) if cue is not None or prof.cue_optional or unit else []
+    if coded:  # a code in a clause writing a word of the name ("encrypted with AES-256"), never a name's own model
+        vals = [v for v in coded_values(sentence, target.dim.name) if not any(e.obj and e.start < v.end and v.start < e.end for e in ents)]
     if unit:  # a quantity in another unit is not this one; one in the head's own unit names it ("weighs 21.4 kg")
         vals = [v for v in vals if unit_of(v) in unit]
-    unit_cued = cue is None and bool(unit) and bool(vals) and prof.by_head
+    unit_cued = cue is None and (bool(unit) and prof.by_head or coded) and bool(vals)
     if cue is None and not prof.cue_optional and not unit_cued:
         return None
     if prof.kind == "count":

@@ -1,0 +1,50 @@
+"""A standard or a rating written as a code: "AES-256-GCM", "IP68", "802.11ax", "Wi-Fi 6E".
+
+A dimension the reader knows no kind for ("encryption standard", "water resistance rating") is often answered by a
+code — letters and digits in one token — in a clause that writes one of the dimension's words in any of its forms
+("is encrypted with AES-256-GCM", "is rated IP68 for dust and water"). A code is no measure: a number with its
+unit ("10 mm", "2.4 GHz") or a number and a word ("800-fill") is a measure, not a code, and a word of the name is
+no value of it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .dimensions import word_stems
+from .values import Value
+from .values._quantities import quantities
+
+__all__ = ["coded_values"]
+
+_CODE = re.compile(
+    r"(?<![\w.-])(?:[A-Za-z][\w-]*\s+\d+[A-Za-z]?|(?=[\w.-]*\d)(?=[\w.-]*[A-Za-z])[A-Za-z0-9][\w.]*(?:-[\w.]+)*)(?![\w-])"
+)
+"""One token holding letters and digits ("IP68", "AES-256-GCM", "802.11ax"), or a capitalised word and a generation
+number ("Wi-Fi 6E")."""
+_MEASURE_WORD = re.compile(r"\d[\d.,]*-[a-z]+$")
+"""A number and a lower-case word ("800-fill", "12-week") is a measure used as an adjective, not a code."""
+_CLAUSE_END = re.compile(r"[;:|()]|,\s|\.\s|\s(?:but|while|whereas|which)\s")
+
+
+def coded_values(sentence: str, name: str) -> list[Value]:
+    """The codes in clauses that write a word of the dimension's name in any form."""
+    stems = word_stems(name)
+    if not stems:
+        return []
+    measures = quantities(sentence)
+    out = []
+    bounds = [0, *(m.end() for m in _CLAUSE_END.finditer(sentence)), len(sentence)]
+    for a, b in zip(bounds, bounds[1:]):
+        clause = sentence[a:b]
+        words = re.findall(r"[a-z]+", clause.lower())
+        if not any(w.startswith(s) for s in stems for w in words):
+            continue
+        for m in _CODE.finditer(clause):
+            s, e, text = a + m.start(), a + m.end(), m.group(0).rstrip(".")
+            if m.group(0)[0].islower() and " " in m.group(0):
+                continue  # "version 2" is a word and a number, a name needs its capital
+            if any(q.start < e and s < q.end for q in measures) or text.lower().startswith(stems) or _MEASURE_WORD.match(text):
+                continue
+            out.append(Value("text", text.lower(), text, s, s + len(text)))
+    return out
