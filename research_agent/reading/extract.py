@@ -42,6 +42,7 @@ from .polarity import asserted
 from .segment import split_sentences
 from .site import makers_site, own_site, site_subject
 from .codes import coded_values
+from .premodifier import measured_before_head
 from .columns import column_readings
 from .features import feature_values
 from .echo import echo_readings, echoed, outranked
@@ -309,8 +310,8 @@ def read_sentence(
         cue = _RATE.search(sentence)  # "$12/user/mo" answers a price by itself
     coded = cue is None and prof.kind == "text" and prof.family is None and not prof.cue_optional
     vals = values_for(sentence, prof, target.dim) if cue is not None or prof.cue_optional or unit else []
-    if coded:  # a code in a clause writing a word of the name ("encrypted with AES-256"), never a name's own model
-        vals = [v for v in coded_values(sentence, target.dim.name) if not any(e.obj and e.start < v.end and v.start < e.end for e in ents)]
+    if coded:
+        vals = _unknown_kind_values(sentence, ents, target.dim.name)
     if unit:  # a quantity in another unit is not this one; one in the head's own unit names it ("weighs 21.4 kg")
         vals = [v for v in vals if unit_of(v) in unit]
     unit_cued = cue is None and (bool(unit) and prof.by_head or coded) and bool(vals)
@@ -331,7 +332,8 @@ def read_sentence(
     owned = _owned(sentence, vals, ents, target, named, discourse, prof)
     if not owned:
         return None
-    weak, cued = False, cue is not None or unit_cued
+    # a measure before the name's head is no cue word: its reading ranks below a cued one on the page
+    weak, cued = False, cue is not None or unit_cued and not (coded and all(v.kind != "text" for v in vals))
     if (prof.kind == "nationality" or (fam is not None and fam.name in _DEFINED_FIRST)) and cue is not None:
         cue, owned = _defined_first(sentence, owned, prof, cue)
     if cue is not None:
@@ -353,6 +355,13 @@ def read_sentence(
         return Reading(target.key, found[0].canonical, found[0].display, sentence, next(a for _, a in owned), cued, weak)
     att = next(a for v, a in owned if v is chosen)
     return Reading(target.key, chosen.canonical, chosen.display, sentence, att, cued, weak)
+
+
+def _unknown_kind_values(sentence: str, ents: list[EntityMention], name: str) -> list[Value]:
+    """For a dimension of unknown kind whose name the sentence does not write: a code in a clause writing a word of
+    the name ("encrypted with AES-256"), a measure before the name's head ("a 6 mm drop"); never an object's name."""
+    found = coded_values(sentence, name) + measured_before_head(sentence, name)
+    return [v for v in found if not any(e.obj and e.start < v.end and v.start < e.end for e in ents)]
 
 
 def _owned(
