@@ -1,9 +1,9 @@
-"""A standard or a rating written as a code: "AES-256-GCM", "IP68", "802.11ax", "Wi-Fi 6E".
+"""A standard or a rating written as a code: "XTS-AES-128", "IP67", "802.15.4", "Bluetooth 5".
 
-A dimension the reader knows no kind for ("encryption standard", "water resistance rating") is often answered by a
+A dimension the reader knows no kind for ("cipher suite", "ingress protection rating") is often answered by a
 code — letters and digits in one token — in a clause that writes one of the dimension's words in any of its forms
-("is encrypted with AES-256-GCM", "is rated IP68 for dust and water"). A code is no measure: a number with its
-unit ("10 mm", "2.4 GHz") or a number and a word ("800-fill") is a measure, not a code, and a word of the name is
+("ciphers every file with XTS-AES-128", "is protected to IP67 against rain"). A code is no measure: a number with its
+unit ("10 mm", "2.4 GHz") or a number and a word ("650-fill") is a measure, not a code, and a word of the name is
 no value of it.
 """
 
@@ -20,10 +20,10 @@ __all__ = ["coded_values"]
 _CODE = re.compile(
     r"(?<![\w.-])(?:[A-Za-z][\w-]*\s+\d+[A-Za-z]?|(?=[\w.-]*\d)(?=[\w.-]*[A-Za-z])[A-Za-z0-9][\w.]*(?:-[\w.]+)*)(?![\w-])"
 )
-"""One token holding letters and digits ("IP68", "AES-256-GCM", "802.11ax"), or a capitalised word and a generation
-number ("Wi-Fi 6E")."""
+"""One token holding letters and digits ("IP67", "XTS-AES-128", "802.15.4"), or a capitalised word and a generation
+number ("Bluetooth 5")."""
 _MEASURE_WORD = re.compile(r"\d[\d.,]*-[a-z]+$")
-"""A number and a lower-case word ("800-fill", "12-week") is a measure used as an adjective, not a code."""
+"""A number and a lower-case word ("650-fill", "9-day") is a measure used as an adjective, not a code."""
 _CLAUSE_END = re.compile(r"[;:|()]|,\s|\.\s|\s(?:but|while|whereas|which)\s")
 
 

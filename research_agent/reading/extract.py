@@ -359,7 +359,8 @@ def read_sentence(
 
 def _unknown_kind_values(sentence: str, ents: list[EntityMention], name: str) -> list[Value]:
     """For a dimension of unknown kind whose name the sentence does not write: a code in a clause writing a word of
-    the name ("encrypted with AES-256"), a measure before the name's head ("a 6 mm drop"); never an object's name."""
+    the name ("ciphered with XTS-AES-128"), a measure before the name's head ("a 4 mm clearance"); never an object's
+    name."""
     found = coded_values(sentence, name) + measured_before_head(sentence, name)
     return [v for v in found if not any(e.obj and e.start < v.end and v.start < e.end for e in ents)]
 

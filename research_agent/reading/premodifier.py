@@ -1,9 +1,9 @@
-"""A measure written right before the noun it measures: "a 6 mm drop", "95 destinations", "2,000 build minutes".
+"""A measure written right before the noun it measures: "a 4 mm clearance", "40 gates", "1,500 render hours".
 
 English puts a measure in front of the noun it measures, as its modifier. For a dimension whose head the reader
 does not know, a span of time, a sum, a quantity or a count followed at once by the name's last word (its head, in
-either number) is the dimension's value — the other words of the name may measure something else ("a 32 mm heel" is
-no "heel-to-toe drop"). With a word between, the measure may modify that word ("a 2 GB memory limit"), so it is not
+either number) is the dimension's value — the other words of the name may measure something else ("a 40 mm hinge"
+is no "hinge clearance"). With a word between, the measure may modify that word ("a 2 GB memory limit"), so it is not
 read. Such a reading has no cue word: it ranks below a cued reading of the same page.
 """
 

@@ -27,16 +27,16 @@ def test_a_code_in_a_clause_without_the_dimensions_words_is_not_read() -> None:
 
 def test_a_measure_and_the_objects_own_model_are_no_code() -> None:
     assert coded_values("The protection case is 12mm thick and weighs 2.4kg.", "protection rating") == []
-    assert read("Kelpie Band 3", "protection rating", "The Kelpie Band 3 has better protection than before.") is None
+    assert read("Quorlin Band 3", "protection rating", "The Quorlin Band 3 has better protection than before.") is None
 
 
 def test_a_measure_right_before_the_dimensions_head_is_its_value() -> None:
-    text = "The Kelpie Trail sits on a 30 mm heel for a 5 mm drop."
-    assert read("Kelpie Trail", "heel-to-toe drop", text) == "5 mm"
+    text = "The Quorlin Gate swings on a 40 mm hinge for a 4 mm clearance."
+    assert read("Quorlin Gate", "hinge clearance", text) == "4 mm"
     # a word between: the measure may be that word's
-    assert read("Kelpie Trail", "heel-to-toe drop", "The Kelpie Trail has a 5 mm rubber drop.") is None
+    assert read("Quorlin Gate", "hinge clearance", "The Quorlin Gate has a 4 mm steel clearance.") is None
 
 
 def test_a_measure_before_the_head_ranks_below_a_cued_reading_of_the_page() -> None:
-    text = "The Kelpie Trail came with a 5 mm drop. The Kelpie Trail now has a heel-to-toe drop of 8 mm."
-    assert read("Kelpie Trail", "heel-to-toe drop", text) == "8 mm"
+    text = "The Quorlin Gate came with a 4 mm clearance. The Quorlin Gate now has a hinge clearance of 6 mm."
+    assert read("Quorlin Gate", "hinge clearance", text) == "6 mm"
