@@ -32,7 +32,7 @@ def coded_values(sentence: str, name: str) -> list[Value]:
     stems = word_stems(name)
     if not stems:
         return []
-    measures = quantities(sentence)
+    measures: list[Value] | None = None
     out = []
     bounds = [0, *(m.end() for m in _CLAUSE_END.finditer(sentence)), len(sentence)]
     for a, b in zip(bounds, bounds[1:]):
@@ -44,7 +44,10 @@ def coded_values(sentence: str, name: str) -> list[Value]:
             s, e, text = a + m.start(), a + m.end(), m.group(0).rstrip(".")
             if m.group(0)[0].islower() and " " in m.group(0):
                 continue  # "version 2" is a word and a number, a name needs its capital
-            if any(q.start < e and s < q.end for q in measures) or text.lower().startswith(stems) or _MEASURE_WORD.match(text):
+            if text.lower().startswith(stems) or _MEASURE_WORD.match(text):
+                continue
+            measures = quantities(sentence) if measures is None else measures  # only where a code is found
+            if any(q.start < e and s < q.end for q in measures):
                 continue
             out.append(Value("text", text.lower(), text, s, s + len(text)))
     return out

@@ -23,6 +23,8 @@ def measured_before_head(sentence: str, name: str) -> list[Value]:
     if not words or len(words[-1]) < 3:
         return []
     after = re.compile(r"\s*" + re.escape(words[-1]) + r"(?:e?s)?(?![\w-])", re.I)
+    if not after.search(sentence):
+        return []  # the head is not written: no value is looked for (this runs on every sentence)
     out: list[Value] = []
     for kind in _KINDS:
         for v in find_values(sentence, kind):
