@@ -98,3 +98,13 @@ def test_one_official_page_is_outweighed_by_a_value_independent_sources_establis
                                     _f("F2", "bsd", "S2", kind="primary", date="2024-01-01")))
     ruling = rule_cell(many, SettleRules(2))
     assert ruling.settled.value == "mit" and "newest source" in ruling.settled.resolution
+
+
+def test_a_value_only_forum_posts_state_never_outweighs_one_other_pages_state_however_new():
+    stated = (_f("F1", "62 dB", "S1", date="2025-06-01"), _f("F2", "62 dB", "S2", date="2025-07-01"),
+              _f("F3", "70 dB", "S3", kind="forum", date="2025-08-01"))
+    ruling = rule_cell(CellEvidence("pending", stated), SettleRules(2))
+    assert ruling.settled.value == "62 dB" and ruling.settled.conflict and ruling.settled.candidate_ids == ("F3",)
+    assert ruling.awaiting_rubric and "forum" in ruling.settled.resolution
+    only_forums = (_f("F1", "62 dB", "S1", kind="forum", date="2025-06-01"), _f("F3", "70 dB", "S3", kind="forum", date="2025-08-01"))
+    assert rule_cell(CellEvidence("pending", only_forums), SettleRules(2)).settled.value == "70 dB"
