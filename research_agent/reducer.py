@@ -45,6 +45,7 @@ from .cell_rules import CellRuling, judged, rule_cell
 from .contract import TaskContract, split_cell_key
 from .normalize import query_key, squash
 from .reading import Target, check_finding, read_page
+from .reading.values import same_measure
 from .policy.base import CellJudgement, FindingDraft, PageView, Reader
 from .leads import mentions, usable_leads
 from .settling import EvidenceIndex, apply_constraints, apply_ruling, evidence_of, rules_of
@@ -404,8 +405,11 @@ class Reducer:
         if not value:
             state.progress.rejected()
             return False
-        for f in state.findings.values():
-            if f.cell == draft.cell and f.source_id == source.id and f.value == value:
+        kin = [f for f in state.findings.values() if f.cell == draft.cell]
+        if all(f.value != value for f in kin):
+            value = next((f.value for f in kin if same_measure(f.display, display)), value)  # "9 ft" is "2.7 m" converted
+        for f in kin:
+            if f.source_id == source.id and f.value == value:
                 return False
         fid = f"F{len(state.findings) + 1}"
         # primary or not depends on the finding's own object: a vendor's page is

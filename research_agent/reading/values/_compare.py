@@ -6,7 +6,9 @@ uses before calling two sources in conflict: a date agrees with any more precise
 it (a year with its months and days, a decade with its years, a century ("C18") with its years and decades
 — 1700 and 1800 both, as writers count either way — "16 January" with 16 January of
 any year), an unversioned licence family
-with any version of it ("GPL" with "GPL-3.0"); everything else must be equal.
+with any version of it ("GPL" with "GPL-3.0"); everything else must be equal.  `converted_alike` (and
+`same_measure`, on two values as written) says when two quantities are one measure written in two units, each
+rounded as written ("9 ft" and "2.7 m").
 """
 
 from __future__ import annotations
@@ -53,3 +55,43 @@ def within(coarse: Value, fine: Value) -> bool:
     for "1995"), never the other way ("1995" is not what "the 1990s" says)."""
     return coarse.kind == fine.kind and (coarse.canonical == fine.canonical or (
         coarse.kind == "date" and _date_within(coarse.canonical, fine.canonical)))
+
+
+_WRITTEN = re.compile(r"\d[\d,]*(?:\.(\d+))?")
+
+
+def _rounding(v: Value) -> float | None:
+    """Half a unit of the last digit the source wrote, in the value's canonical unit ("9 ft" → 0.1524 m)."""
+    m = _WRITTEN.search(v.display)
+    if m is None or v.number is None:
+        return None
+    written = float(m.group(0).replace(",", ""))
+    if written == 0:
+        return None
+    return 0.5 * 10 ** -len(m.group(1) or "") * abs(v.number / written)
+
+
+def converted_alike(a: Value, b: Value) -> bool:
+    """True when `a` and `b` are one measure written in two units, each rounded as written: "9 ft" and "2.7 m",
+    "165 lb" and "75 kg", "20 mph" and "32 km/h". A figure converted to another unit is rounded to the digits the
+    writer kept, so the two agree when they lie within the rounding of the less precise. Only across units as
+    written ("2.7 m" and "2.74 m" are two figures, not one converted)."""
+    if a.kind != b.kind or a.kind not in ("quantity", "duration") or a.unit != b.unit or a.unit is None:
+        return False
+    if a.number is None or b.number is None or a.canonical == b.canonical:
+        return a.canonical == b.canonical
+    unit_a, unit_b = (_WRITTEN.sub("", v.display).strip(" -").lower() for v in (a, b))
+    ra, rb = _rounding(a), _rounding(b)
+    if unit_a == unit_b or ra is None or rb is None:
+        return False
+    return abs(a.number - b.number) <= max(ra, rb)
+
+
+def same_measure(display_a: str, display_b: str) -> bool:
+    """The two values as written are each one measure, and one measure in two units (`converted_alike`)."""
+    from ._dispatch import find_values
+
+    def single(display: str) -> list[Value]:
+        return [found[0] for kind in ("quantity", "duration") if len(found := find_values(display, kind)) == 1]
+
+    return any(converted_alike(a, b) for a in single(display_a) for b in single(display_b))
