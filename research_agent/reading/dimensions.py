@@ -51,7 +51,7 @@ _INFORMATION = frozenset("storage memory ram quota disk bandwidth".split())
 _LENGTH = frozenset("height length range distance width depth altitude elevation reach".split())
 _MASS = frozenset("weight mass".split())
 _DURATION = frozenset("trial retention warranty lifetime lifespan life runtime window".split())
-_PHYSICAL = frozenset("speed velocity power output draw consumption resolution brightness voltage torque loudness".split())
+_PHYSICAL = frozenset("speed velocity power output draw consumption resolution brightness voltage torque loudness pressure".split())
 """Heads that name a physical quantity written with a unit ("motor output", "peak brightness", "screen resolution",
 "standby power draw", "energy consumption")."""
 _INTERVAL = frozenset("cadence frequency interval schedule".split())
@@ -64,9 +64,11 @@ _QUANTITY_UNITS: dict[str, frozenset[str]] = {
     **dict.fromkeys(("brightness", "luminance"), frozenset({"nit", "lm"})),
     "torque": frozenset({"Nm"}),
     "voltage": frozenset({"V"}),
+    "pressure": frozenset({"Pa"}),
 }
 """Heads whose quantity has units of its own, as written canonically: a speed is a length or an amount of data per
-second, a noise is in decibels, a brightness in nits or lumens, a torque in newton-metres, a voltage in volts."""
+second, a noise is in decibels, a brightness in nits or lumens, a torque in newton-metres, a voltage in volts, a
+pressure in pascals (written in Pa, kPa, bar or psi)."""
 _HEAD_UNITS: dict[str, str] = {**dict.fromkeys(_LENGTH, "m"), **dict.fromkeys(_MASS, "kg"), **dict.fromkeys(_INFORMATION, "B")}
 """The SI unit a quantity's head measures in: a range or height is a length, a weight a mass, storage bytes."""
 _HEAD_KINDS: dict[str, str] = {

@@ -170,5 +170,7 @@ def test_a_figure_in_the_units_of_the_quantity_the_head_names_needs_no_other_cue
     assert read("Quell 5", "noise level", "At night the Quell 5 hums along at 41 dB.") == "41 dB"
     assert read("Brook AX3", "maximum wireless speed", "The Brook AX3 pushes 2,400 Mbps over its two bands.") \
         == "2,400 Mbps"
+    assert read("Torrin P9", "pump pressure", "The Torrin P9 builds up 15 bar, plenty for a dark roast.") == "15 bar"
     # a figure in another quantity's units is still no answer without a cue
     assert read("Lumo S2", "top speed", "The Lumo S2 carries a 350 W motor.") is None
+    assert read("Torrin P9", "pump pressure", "The Torrin P9 heats up in 25 seconds and draws 1,350 W.") is None
