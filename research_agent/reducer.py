@@ -45,7 +45,7 @@ from .cell_rules import CellRuling, judged, rule_cell
 from .contract import TaskContract, split_cell_key
 from .normalize import query_key, squash
 from .reading import Target, check_finding, read_page
-from .reading.values import same_measure
+from .reading.values import same_measure, same_price
 from .policy.base import CellJudgement, FindingDraft, PageView, Reader
 from .leads import mentions, usable_leads
 from .settling import EvidenceIndex, apply_constraints, apply_ruling, evidence_of, rules_of
@@ -407,7 +407,9 @@ class Reducer:
             return False
         kin = [f for f in state.findings.values() if f.cell == draft.cell]
         if all(f.value != value for f in kin):
-            value = next((f.value for f in kin if same_measure(f.display, display)), value)  # "9 ft" is "2.7 m" converted
+            # one measure in two units ("9 ft", "2.7 m"), one price with and without its period ("$12", "$12 a month")
+            value = next((f.value for f in kin if same_measure(f.display, display) or same_price(f.value, value)),
+                         value)
         for f in kin:
             if f.source_id == source.id and f.value == value:
                 return False

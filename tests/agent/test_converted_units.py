@@ -1,9 +1,10 @@
 """One measure written in two units, each rounded as written ("165 lb" on one page, "75 kg" on another), is one
-value: the two pages agree and confirm it. Two figures that no rounding explains stay a conflict."""
+value: the two pages agree and confirm it. Two figures that no rounding explains stay a conflict. So is one price
+written with the period it is charged per and without it ("$14 a month", "$14")."""
 
 from __future__ import annotations
 
-from research_agent.reading.values import find_values, same_measure
+from research_agent.reading.values import find_values, same_measure, same_price
 
 from agentkit import page
 
@@ -34,3 +35,19 @@ def test_only_a_conversion_is_rounded_alike():
     assert not same_measure("2.7 m", "2.74 m")  # one unit as written: two figures, not one converted
     assert not same_measure("9 ft", "2.5 m") and not same_measure("9 ft", "9 kg")
     assert find_values("165 lb", "quantity")[0].canonical != find_values("75 kg", "quantity")[0].canonical
+
+
+def test_a_price_written_without_its_period_agrees_with_the_same_sum_per_month(runner):
+    q = "What is the price of Tolland Cloud?"
+    contract = {"objects": ["Tolland Cloud", "Brisk Drive"], "dimensions": ["price"], "min_sources": 2}
+    pages = {
+        "https://tolland.example/cloud/pricing.html": page("Tolland Cloud pricing", "Tolland Cloud costs $14 a month."),
+        "https://cloudreview.example/tolland.html": page("Tolland Cloud review", "Tolland Cloud costs $14, with 2 TB."),
+    }
+    cell = runner.run(pages, q, contract=contract).state.cells["Tolland Cloud/price"]
+    assert cell.status == "confirmed" and cell.independent_sources == 2 and not cell.conflict
+
+
+def test_only_the_same_sum_in_the_same_currency_is_one_price():
+    assert same_price("USD 14", "USD 14/month") and not same_price("USD 14/month", "USD 14/year")
+    assert not same_price("USD 14", "EUR 14/month") and not same_price("USD 14", "USD 15/month")

@@ -95,3 +95,13 @@ def same_measure(display_a: str, display_b: str) -> bool:
         return [found[0] for kind in ("quantity", "duration") if len(found := find_values(display, kind)) == 1]
 
     return any(converted_alike(a, b) for a in single(display_a) for b in single(display_b))
+
+
+_PRICE = re.compile(r"([A-Z]{3}) (\d+(?:\.\d+)?)(/.+)?")
+
+
+def same_price(canonical_a: str, canonical_b: str) -> bool:
+    """One sum in one currency, written once with the period or unit it is charged per and once without ("$12" and
+    "$12 a month"): the bare sum is the same price, stated less precisely."""
+    a, b = _PRICE.fullmatch(canonical_a), _PRICE.fullmatch(canonical_b)
+    return bool(a and b and a[1] == b[1] and float(a[2]) == float(b[2]) and (a[3] is None) != (b[3] is None))
