@@ -33,6 +33,10 @@ dropped, each token is double-quoted, so ``a" OR "b`` or ``NEAR(`` are just
 words. A query with no usable token is ``BadRequest``; a query of ladder words
 only keeps them.
 
+A result's snippet is FTS5's best passage for the query and, after "…", its best passage for the query words the
+first one lacks, as a web search engine's snippet shows each word where it occurs: a page that names a product far
+from its opening words still shows the name.
+
 Ranking is FTS5 ``bm25`` with the title weighted 5× the body over the
 documents holding *any* word (OR), as long as they are at most
 ``EXACT_MATCHES`` (counting them costs a fraction of a millisecond).  Past
@@ -242,6 +246,16 @@ class LocalIndex:
             rows = self._conn.execute("SELECT DISTINCT host FROM documents WHERE url LIKE 'https://%'").fetchall()
         return {row[0] for row in rows if row[0]}
 
+    def _with_the_rest(self, rowid: int, snippet: str, tokens: list[str]) -> str:
+        """The snippet and, after "…", the passage holding the query words it lacks (caller holds the lock)."""
+        words = set(_TOKEN.findall(snippet.lower()))
+        missing = [t for t in tokens if not any(w.startswith(t[:5]) for w in words)]
+        if not missing:
+            return snippet
+        rest = self._conn.execute(_SNIPPETS.format(marks="?"), (" OR ".join(f'"{t}"' for t in missing), rowid)
+                                  ).fetchone()
+        return snippet if rest is None or rest[1] == snippet else f"{snippet} … {rest[1]}"
+
     def search(self, query: str, limit: int = 10) -> list[SearchResult]:
         """Up to ``limit`` documents matching any word of ``query``, best BM25 first."""
         if limit < 1:
@@ -257,6 +271,7 @@ class LocalIndex:
                 top += [row for row in self._rank(match, limit) if row[0] not in seen][: limit - len(top)]
             snippets = dict(self._conn.execute(_SNIPPETS.format(marks=",".join("?" * len(top))),
                                                (match, *(rowid for rowid, *_ in top))).fetchall()) if top else {}
+            snippets = {rowid: self._with_the_rest(rowid, text, tokens) for rowid, text in snippets.items()}
         rows = [(url, title, snippets.get(rowid, ""), score) for rowid, url, title, score in top]
         return [
             SearchResult(

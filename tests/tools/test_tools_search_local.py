@@ -54,8 +54,18 @@ def test_snippet_is_short_plain_text_around_the_match(index: LocalIndex) -> None
     top = index.search("lifeboat ferry batteries substation")[0]
     assert top.url == BATTERY_URL
     assert "substation" in top.snippet.lower()
-    assert len(top.snippet.split()) <= 35
+    assert len(top.snippet.split()) <= 2 * 35
     assert top.title == "Community battery approved for the harbour estate"
+
+
+def test_a_snippet_shows_where_the_query_words_its_first_passage_lacks_are(tmp_path: Path) -> None:
+    busy = "The season was busy, with studios large and small shipping their work. "
+    opening = "Every release date we could confirm, in one place. " + busy * 4
+    with LocalIndex(tmp_path / "kwic.db") as index:
+        index.add("https://roundup.example/2025.html", "Release roundup: every date we know",
+                  opening + "Further down: the Brackle Mill arrives on 3 June, two weeks late.")
+        hit = index.search("Brackle Mill release date")[0]
+    assert "date" in hit.snippet and "Brackle Mill arrives on 3 June" in hit.snippet
 
 
 @pytest.mark.parametrize(
