@@ -8,7 +8,8 @@ it (a year with its months and days, a decade with its years, a century ("C18") 
 any year), an unversioned licence family
 with any version of it ("GPL" with "GPL-3.0"); everything else must be equal.  `converted_alike` (and
 `same_measure`, on two values as written) says when two quantities are one measure written in two units, each
-rounded as written ("9 ft" and "2.7 m").
+rounded as written ("9 ft" and "2.7 m"); `same_price` when two prices are one sum, written with and without the
+period it is charged per ("$12" and "$12 a month").
 """
 
 from __future__ import annotations
