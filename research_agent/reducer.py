@@ -407,7 +407,7 @@ class Reducer:
             return False
         kin = [f for f in state.findings.values() if f.cell == draft.cell]
         if all(f.value != value for f in kin):
-            # one measure in two units ("9 ft", "2.7 m"), one price with and without its period ("$12", "$12 a month")
+            # one measure in two units ("17 ft", "5.2 m"), one price with and without its period ("$31", "$31 a month")
             value = next((f.value for f in kin if same_measure(f.display, display) or same_price(f.value, value)),
                          value)
         for f in kin:

@@ -101,10 +101,11 @@ def test_one_official_page_is_outweighed_by_a_value_independent_sources_establis
 
 
 def test_a_value_only_forum_posts_state_never_outweighs_one_other_pages_state_however_new():
-    stated = (_f("F1", "62 dB", "S1", date="2025-06-01"), _f("F2", "62 dB", "S2", date="2025-07-01"),
-              _f("F3", "70 dB", "S3", kind="forum", date="2025-08-01"))
+    stated = (_f("F1", "54 dB", "S1", date="2025-06-01"), _f("F2", "54 dB", "S2", date="2025-07-01"),
+              _f("F3", "61 dB", "S3", kind="forum", date="2025-08-01"))
     ruling = rule_cell(CellEvidence("pending", stated), SettleRules(2))
-    assert ruling.settled.value == "62 dB" and ruling.settled.conflict and ruling.settled.candidate_ids == ("F3",)
+    assert ruling.settled.value == "54 dB" and ruling.settled.conflict and ruling.settled.candidate_ids == ("F3",)
     assert ruling.awaiting_rubric and "forum" in ruling.settled.resolution
-    only_forums = (_f("F1", "62 dB", "S1", kind="forum", date="2025-06-01"), _f("F3", "70 dB", "S3", kind="forum", date="2025-08-01"))
-    assert rule_cell(CellEvidence("pending", only_forums), SettleRules(2)).settled.value == "70 dB"
+    only_forums = (_f("F1", "54 dB", "S1", kind="forum", date="2025-06-01"),
+                   _f("F3", "61 dB", "S3", kind="forum", date="2025-08-01"))
+    assert rule_cell(CellEvidence("pending", only_forums), SettleRules(2)).settled.value == "61 dB"

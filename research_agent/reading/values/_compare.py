@@ -8,8 +8,8 @@ it (a year with its months and days, a decade with its years, a century ("C18") 
 any year), an unversioned licence family
 with any version of it ("GPL" with "GPL-3.0"); everything else must be equal.  `converted_alike` (and
 `same_measure`, on two values as written) says when two quantities are one measure written in two units, each
-rounded as written ("9 ft" and "2.7 m"); `same_price` when two prices are one sum, written with and without the
-period it is charged per ("$12" and "$12 a month").
+rounded as written ("17 ft" and "5.2 m"); `same_price` when two prices are one sum, written with and without the
+period it is charged per ("$31" and "$31 a month").
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ _WRITTEN = re.compile(r"\d[\d,]*(?:\.(\d+))?")
 
 
 def _rounding(v: Value) -> float | None:
-    """Half a unit of the last digit the source wrote, in the value's canonical unit ("9 ft" → 0.1524 m)."""
+    """Half a unit of the last digit the source wrote, in the value's canonical unit ("17 ft" → 0.1524 m)."""
     m = _WRITTEN.search(v.display)
     if m is None or v.number is None:
         return None
@@ -73,10 +73,10 @@ def _rounding(v: Value) -> float | None:
 
 
 def converted_alike(a: Value, b: Value) -> bool:
-    """True when `a` and `b` are one measure written in two units, each rounded as written: "9 ft" and "2.7 m",
-    "165 lb" and "75 kg", "20 mph" and "32 km/h". A figure converted to another unit is rounded to the digits the
+    """True when `a` and `b` are one measure written in two units, each rounded as written: "17 ft" and "5.2 m",
+    "143 lb" and "65 kg", "45 mph" and "72 km/h". A figure converted to another unit is rounded to the digits the
     writer kept, so the two agree when they lie within the rounding of the less precise. Only across units as
-    written ("2.7 m" and "2.74 m" are two figures, not one converted)."""
+    written ("5.2 m" and "5.26 m" are two figures, not one converted)."""
     if a.kind != b.kind or a.kind not in ("quantity", "duration") or a.unit != b.unit or a.unit is None:
         return False
     if a.number is None or b.number is None or a.canonical == b.canonical:
@@ -102,7 +102,7 @@ _PRICE = re.compile(r"([A-Z]{3}) (\d+(?:\.\d+)?)(/.+)?")
 
 
 def same_price(canonical_a: str, canonical_b: str) -> bool:
-    """One sum in one currency, written once with the period or unit it is charged per and once without ("$12" and
-    "$12 a month"): the bare sum is the same price, stated less precisely."""
+    """One sum in one currency, written once with the period or unit it is charged per and once without ("$31" and
+    "$31 a month"): the bare sum is the same price, stated less precisely."""
     a, b = _PRICE.fullmatch(canonical_a), _PRICE.fullmatch(canonical_b)
     return bool(a and b and a[1] == b[1] and float(a[2]) == float(b[2]) and (a[3] is None) != (b[3] is None))
