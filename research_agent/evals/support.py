@@ -11,11 +11,11 @@ any finding behind it fails one of:
   words ("every two weeks" / "fortnightly"), an SPDX id
   for the licence's written name, and yes/no answers are exempt (`support_values`);
   all checked with our own tiny parsers; anything else is strict;
-* **object** — the quote names the cell's object (name or alias on word boundaries,
-  not inside a longer capitalised name such as "Simons Science News" for "Science
-  News"; an edition word after it — "Quillstore Cloud", "Ferrodb Managed" — and
-  post-nominals — "MBE", "Jr." — do not make a longer name), or it refers to it ("it", "he", "the company", …) and the page title
-  names the object.
+* **object** — the quote names the cell's object (`support_names`: a name or alias on word boundaries,
+  not inside a longer capitalised name such as "Simons Science News" for "Science News"; an edition word
+  after it — "Quillstore Cloud", "Ferrodb Managed" — and post-nominals — "MBE", "Jr." — do not make a
+  longer name), or, on a page that names the object, calls it by a short form no other object shares,
+  refers to it ("it", "he", "the company", …) or names no one at all.
 
 On RAMDocs a confirmed value equal to one of the question's ``wrong_answers`` (and to
 none of its gold answers) is wrong too (`matches_any`).
@@ -25,45 +25,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from urllib.parse import urlsplit
 
 from ..state import Cell, Finding, ResearchState
+from .support_names import MONTHS, attributed, names_object
 from .support_values import ANSWER_WORDS, same_interval, same_license, same_quantity
 
 __all__ = ["WrongConfirmation", "names_object", "quote_has_value", "matches_any", "wrong_confirmations"]
-
-MONTHS = {m: i + 1 for i, m in enumerate(
-    ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-     "november", "december"])}
-MONTHS.update({m[:3]: i for m, i in list(MONTHS.items())})
-MONTHS["sept"] = 9
-
-# Words that may stand right before a name without making it part of a longer name.
-_FREE_NEIGHBOURS = frozenset(
-    "the a an in on at by for of and or but to from with as while when after before since during under "
-    "this that these those its his her their our my both either neither between than also then "
-    "is was are were has had have no nr about every each all any some our your we you".split()
-)
-# References a sentence may use for the subject of the page it sits on.
-_PRONOUNS = ("it", "its", "he", "his", "him", "she", "her", "they", "their", "them")
-_REFERENCE_NOUNS = (
-    "company", "project", "band", "group", "film", "movie", "album", "song", "single", "magazine", "newspaper",
-    "journal", "town", "city", "village", "municipality", "county", "district", "team", "club", "school",
-    "university", "college", "organisation", "organization", "party", "station", "building", "church",
-    "book", "novel", "series", "show", "programme", "program", "game", "product", "software", "firm", "brand",
-    "label", "publication", "airline", "river", "island", "species", "singer", "actor", "actress", "player",
-    "director", "writer", "artist", "politician", "musician", "duo", "trio", "ensemble", "museum", "park",
-    "update", "release", "version", "tool", "service", "platform", "database", "library", "framework", "app",
-    "application", "engine", "system", "vendor", "startup", "package", "plugin", "editor", "server", "proxy",
-    "broker", "store", "airport", "church", "garden", "brand", "chain", "brewer", "label",
-    # places of every administrative kind ("the township had a total population of 909")
-    "township", "borough", "parish", "province", "state", "region", "commune", "suburb", "neighbourhood",
-    "neighborhood", "hamlet", "community", "settlement",
-)
-_REFERENCE = re.compile(
-    r"\b(?:" + "|".join(_PRONOUNS) + r")\b|\b(?:the|this|that)\s+(?:" + "|".join(_REFERENCE_NOUNS) + r")s?\b", re.I
-)
-_WORD = re.compile(r"[\w'’.-]+", re.U)
 
 
 @dataclass(frozen=True)
@@ -114,126 +81,6 @@ def quote_has_value(quote: str, display: str) -> bool:
     return v in ANSWER_WORDS or same_quantity(display, quote) or same_license(display, quote) or same_interval(display, quote)
 
 
-def _is_name_word(word: str) -> bool:
-    return word[:1].isupper() and word.strip(".'’").casefold() not in _FREE_NEIGHBOURS
-
-
-# An edition or offering of the object speaks for it ("Quillstore Cloud costs $29"); any other
-# capitalised word after the name makes a longer, different name ("Paris Hilton" is not Paris).
-_EDITIONS = frozenset(
-    "cloud managed enterprise pro community edition premium plus lite standard developer business "
-    "team teams online server desktop mobile saas hosted".split()
-)
-
-
-def _is_postnominal(word: str) -> bool:
-    """"MBE", "AC", "KCB", "Jr.", "Sr." or an edition word: may follow a name without making it a longer one."""
-    bare = word.strip(".,")
-    return (bare.isupper() and bare.isalpha() and len(bare) <= 4) or bare in ("Jr", "Sr") or bare.casefold() in _EDITIONS
-
-
-def names_object(text: str, names: list[str]) -> bool:
-    """`text` names one of `names` on word boundaries, not as part of a longer capitalised name."""
-    for name in names:
-        name = name.strip()
-        if not name:
-            continue
-        pattern = re.compile(r"(?<![\w-])" + r"\s+".join(map(re.escape, name.split())) + r"(?![\w-])", re.I)
-        for m in pattern.finditer(text):
-            before = _WORD.findall(text[: m.start()].rstrip()[-40:])
-            after = _WORD.findall(text[m.end():].lstrip()[:40])
-            # punctuation, or a table's cell border ("| Spec | Lumenpad 11 | Orrery Note |"), ends a name
-            glued_before = bool(before) and not re.search(r"[,;:()\"“”|]\s*$", text[: m.start()]) and _is_name_word(before[-1])
-            glued_after = bool(after) and not re.match(r"\s*[,;:()\"“”|]", text[m.end():]) and _is_name_word(after[0]) and not _is_postnominal(after[0])
-            if glued_after and text[m.end():m.end() + 1] in (".",):  # "X. The next sentence"
-                glued_after = False
-            if not glued_before and not glued_after:
-                return True
-    return False
-
-
-def _qualified_place(text: str, names: list[str]) -> bool:
-    """ "Washington Township, Michigan" is named by a title "Washington Township, Macomb County, Michigan":
-    the head and every word of the qualifier occur."""
-    for name in names:
-        if "," not in name:
-            continue
-        head, qualifier = (p.strip() for p in name.split(",", 1))
-        words = [head, *qualifier.split()]
-        if all(re.search(r"(?<![\w-])" + re.escape(w) + r"(?![\w-])", text, re.I) for w in words if w):
-            return True
-    return False
-
-
-_TITLES = frozenset("the honourable hon sir dame lord lady dr mr mrs ms general judge justice senator president professor".split())
-
-
-def _person_variant(text: str, names: list[str]) -> bool:
-    """A fuller form of a two-word person name: same surname, the given name a prefix of the other, middle names
-    between ("George Charles Brodrick" for "George Brodrick", "Edward Davis Wood Jr." for "Ed Wood")."""
-    for name in names:
-        parts = name.split()
-        if len(parts) != 2:
-            continue
-        pattern = r"(?<![\w-])([A-Z][\w'’-]*)(?:\s+(?:[A-Z][\w.'’-]*|\"[^\"]+\"))*\s+" + re.escape(parts[1]) + r"(?![\w-])"
-        for m in re.finditer(pattern, text):
-            run = [w.lower() for w in re.findall(r"[A-Za-z][\w'’-]*", m.group(0))[:-1]]
-            while run and run[0] in _TITLES:
-                run = run[1:]
-            g = run[0] if run else ""
-            if g.startswith(parts[0].lower()) or (len(g) >= 2 and parts[0].lower().startswith(g)):
-                return True
-    return False
-
-
-def attributed(quote: str, names: list[str], page_title: str, url: str = "") -> bool:
-    """The quote names the object, or refers to it on a page whose title names it (or, titled with no
-    name and no comparison, on the object's own site: "Plans" on larkboxdrive.example) — with a pronoun or
-    "the company", or headless: a sentence that names no one at all ("The population was 13,527 at the
-    2010 census.", "License: MIT") speaks of the page's subject."""
-    if names_object(quote, names) or _person_variant(quote, names):
-        return True
-    if not (names_object(page_title, names) or _person_variant(page_title, names) or _qualified_place(page_title, names)
-            or _own_site(url, page_title, names)):
-        return False
-    if _own_site(url, "", names) and re.match(r"\s*(?:we|our)\b", quote, re.I):
-        return True  # the vendor speaking on its own site: "We are about 85 staff"
-    return bool(_REFERENCE.search(quote)) or _headless(quote)
-
-
-def _own_site(url: str, page_title: str, names: list[str]) -> bool:
-    """A host label is the object's name without spaces ("larkboxdrive" for Larkbox Drive) and the title
-    names nothing capitalised and compares nothing."""
-    if not url or re.search(r"\b(?:vs\.?|versus|compared|comparison|alternatives?)\b", page_title, re.I):
-        return False
-    if any(_is_name_word(w) for w in _WORD.findall(page_title)[1:]):
-        return False
-    host = (urlsplit(url).hostname or "").lower()
-    labels = set(host.split(".")[:-1])
-    return any(len(s) >= 4 and s in labels for s in (re.sub(r"[^a-z0-9]+", "", n.lower()) for n in names))
-
-
-_HEADLESS_START = frozenset(
-    "the a an every each all some many most its their this these daily our "
-    # common nouns that open sentences on product pages ("Backups are retained for 14 days")
-    "backups snapshots accounts users teams customers plans support pricing prices restores files uploads "
-    "workspaces members seats data logs features releases updates builds mailboxes subscriptions clients".split()
-)
-
-
-def _headless(quote: str) -> bool:
-    """It opens with a determiner or a label ("The population was …", "License: MIT", a table row under a label
-    "| Weight | 268 g |") and no capitalised
-    word follows, except month names and acronyms (units, licence ids)."""
-    words = _WORD.findall(quote)
-    if not words:
-        return False
-    first = words[0].casefold()
-    if first not in _HEADLESS_START and not re.match(r"\s*(?:[\w'’ -]{1,30}:|\|?\s*[\w'’ ()-]{1,30}\s*\|)", quote):
-        return False
-    return not any(_is_name_word(w) and w.strip(".,").casefold() not in MONTHS and not w.isupper() for w in words[1:])
-
-
 def matches_any(value: str, forms: list[str]) -> bool:
     """`value` equals one of `forms`: case/whitespace-insensitive, numbers by digits, dates by day."""
     v = squash(value)
@@ -257,7 +104,9 @@ def _finding_problem(state: ResearchState, cell: Cell, finding: Finding) -> str 
     source = state.sources.get(finding.source_id)
     if not any(quote_has_value(finding.quote, v) for v in (finding.display, finding.value) if v):
         return "value_not_in_quote"
-    if not attributed(finding.quote, names, source.title if source else "", source.url if source else ""):
+    others = [n for spec in state.task_contract.objects if spec.name != cell.object for n in spec.names]
+    if not attributed(finding.quote, names, source.title if source else "", source.url if source else "", others,
+                      f"{finding.value} {finding.display}"):
         return "object_not_named"
     return None
 
