@@ -204,7 +204,7 @@ def attributed(quote: str, names: list[str], page_title: str, url: str = "", oth
         return True
     if _own_site(url, "", names) and re.search(r"\b(?:we|our|us)\b", quote, re.I):
         return True  # the maker speaking on its own site: "Today we employ 340 people"
-    return bool(_REFERENCE.search(quote)) or _headless(quote, value)
+    return bool(_REFERENCE.search(quote)) or _headless(quote, value, names, others)
 
 
 def _own_site(url: str, page_title: str, names: list[str]) -> bool:
@@ -229,19 +229,27 @@ _HEADLESS_START = frozenset(
 _LABEL = re.compile(r"\s*(?:\|\s*)?[\w'’ ()/-]{1,30}?\s*(?::|\||—|–)\s*")
 
 
-def _headless(quote: str, value: str = "") -> bool:
+def _headless(quote: str, value: str = "", names: list[str] | None = None, others: list[str] | None = None) -> bool:
     """It opens with a determiner, a closed-class word, an edition of the object ("Plus still costs $8") or a
     label ("License: MIT", "| Weight | 268 g |"), and no capitalised word follows, except month names,
-    acronyms, a unit after its number ("144 Hz") and the words of the value ("macOS, Windows and Linux")."""
+    acronyms, a unit after its number ("144 Hz") and the words of the value ("macOS, Windows and Linux").
+    A label row has no subject of its own: after its first figure, capitals qualify the figure ("6,000 Pa
+    (Max mode)", "0.9 W (Wi-Fi on)") — unless they name another object of the task."""
+    names, others = names or [], others or []
     body = re.sub(r"^\s*[-•*]\s+", "", quote)  # a list item's bullet
     words = _WORD.findall(body)
-    if not words or not (_LABEL.match(body) or words[0].casefold() in _HEADLESS_START | CLOSED_CLASS | _EDITIONS):
+    label = _LABEL.match(body)
+    if not words or not (label or words[0].casefold() in _HEADLESS_START | CLOSED_CLASS | _EDITIONS):
         return False
+    if any(names_object(body, [o]) or _says_short_form(body, [o], names) for o in others):
+        return False  # another object of the task is named: the line is not the page subject's alone
     said = {w for w in re.split(r"[\W_]+", value.casefold()) if w}
+    figure = False
     for before, word in zip(words, words[1:]):
+        figure = figure or bool(re.fullmatch(r"[\d.,]+", before))
         if not _is_name_word(word) or word.strip(".,").casefold() in MONTHS or word.isupper():
             continue
-        if re.fullmatch(r"[\d.,]+", before) or word.strip(".,").casefold() in said:
+        if re.fullmatch(r"[\d.,]+", before) or word.strip(".,").casefold() in said or (label and figure):
             continue
         return False
     return True

@@ -70,3 +70,11 @@ def test_the_maker_speaks_as_we_on_its_own_site_and_an_edition_speaks_for_the_pr
     assert not attributed("Today we employ 120 people.", [OTHER], about, "https://www.jobsboard.example/about/")
     assert attributed("Plus now costs $9 a month.", [OTHER], "Parrow Vale raises its prices")
     assert not attributed("Ferrule now costs $9 a month.", [OTHER], "Parrow Vale raises its prices")
+
+
+def test_a_label_row_has_no_subject_of_its_own_but_another_objects_name_still_counts():
+    title = "Parrow Vale specifications"
+    assert attributed("| Suction | 4,400 Pa (Boost mode) |", [OTHER], title)  # a capital after the figure qualifies it
+    assert not attributed("| Suction | Boost 4,400 Pa |", [OTHER], title)
+    assert attributed("Packed weight: 1.87 kg", [OTHER], title, others=[TENT])
+    assert not attributed("Packed weight: 1.87 kg (the Tolmer is 2.0 kg)", [OTHER], title, others=[TENT])
