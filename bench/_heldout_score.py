@@ -52,19 +52,22 @@ class Figures:
     statuses_total: int = 0
     wrong: int = 0
     refused: int = 0
+    whole: int = 0
+    """Cases right as a whole: the end kind, every expected cell status, no wrong confirmation (as `research eval`
+    counts a case correct, and stricter: a confirmed value outside the gold forms fails it too)."""
 
     def add(self, other: Figures) -> None:
         for name in self.__dataclass_fields__:
             setattr(self, name, getattr(self, name) + getattr(other, name))
 
 
-FIGURES_HEAD = f"{'set':24} {'cases':>5}  {'endings':>9}  {'cells right':>11}  {'statuses':>9}  {'wrong conf':>10}  {'refused':>7}"
+FIGURES_HEAD = f"{'set':24} {'cases':>5}  {'endings':>9}  {'cells right':>11}  {'statuses':>9}  {'wrong conf':>10}  {'refused':>7}  {'whole cases':>11}"
 
 
 def figures_line(name: str, f: Figures) -> str:
     statuses = f"{f.statuses_ok}/{f.statuses_total}" if f.statuses_total else "-"
     return (f"{name:24} {f.cases:>5}  {f.endings:>4}/{f.cases:<4}  {f.cells_right:>5}/{f.cells_total:<5}  "
-            f"{statuses:>9}  {f.wrong:>10}  {f.refused:>7}")
+            f"{statuses:>9}  {f.wrong:>10}  {f.refused:>7}  {f.whole:>5}/{f.cases:<5}")
 
 
 def _items(text: str) -> frozenset[str]:
@@ -116,4 +119,5 @@ def score_run(run: RunCells, gold: dict, expected_statuses: dict[str, str] | Non
     for key, want in (expected_statuses or {}).items():
         f.statuses_total += 1
         f.statuses_ok += int(run.cells.get(key, ("missing", []))[0] == want)
+    f.whole = int(bool(f.endings) and f.statuses_ok == f.statuses_total and not f.wrong)
     return f

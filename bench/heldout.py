@@ -11,7 +11,8 @@
 
 Each case runs offline through the same composition root and settings as `research eval`.  Printed per
 set and split: cases, endings right, gold cells confirmed with a gold value, expected cell statuses met,
-wrong confirmations (see `bench/_heldout_score.py`), questions refused by the parse — and the dev − test
+wrong confirmations (see `bench/_heldout_score.py`), questions refused by the parse, whole cases (end kind,
+every expected status and no wrong confirmation: what `research eval` counts correct) — and the dev − test
 gap.  It never prints which case missed, a value or a quote: read misses on dev only (`research eval
 evalsets_dev`), never on test.
 
