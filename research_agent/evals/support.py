@@ -106,7 +106,7 @@ def _finding_problem(state: ResearchState, cell: Cell, finding: Finding) -> str 
         return "value_not_in_quote"
     others = [n for spec in state.task_contract.objects if spec.name != cell.object for n in spec.names]
     if not attributed(finding.quote, names, source.title if source else "", source.url if source else "", others,
-                      f"{finding.value} {finding.display}"):
+                      f"{finding.value} {finding.display}", finding.display or finding.value):
         return "object_not_named"
     return None
 

@@ -162,6 +162,23 @@ def _says_short_form(quote: str, names: list[str], others: list[str]) -> bool:
     return False
 
 
+_CLAUSE_BREAK = re.compile(r";|,\s+(?:and|but|while|whereas|so)\s+|\s+[—–]\s+")
+
+
+def _value_clause(quote: str, display: str) -> str:
+    """The clause of the quote that holds the shown value (its text, else its first number); the whole quote when
+    neither is found."""
+    at = quote.casefold().find(display.casefold()) if display.strip() else -1
+    if at < 0 and (number := re.search(r"\d[\d,.]*", display)):
+        found = re.search(r"(?<![\d.,])" + re.escape(number.group(0).rstrip(".,")) + r"(?![\d])", quote)
+        at = found.start() if found else -1
+    if at < 0:
+        return quote
+    start = max((m.end() for m in _CLAUSE_BREAK.finditer(quote, 0, at + 1) if m.end() <= at), default=0)
+    end = next((m.start() for m in _CLAUSE_BREAK.finditer(quote, at)), len(quote))
+    return quote[start:end]
+
+
 def _page_names_in_full(page_title: str, url: str, names: list[str]) -> bool:
     """The page's title names the object; or the title names the rest of it on the site named for its maker
     ("A shipping update on Watch S" on kinetra.example for Kinetra Watch S); or its address does, word by word
@@ -189,18 +206,20 @@ def _host_labels(url: str) -> set[str]:
 
 
 def attributed(quote: str, names: list[str], page_title: str, url: str = "", others: list[str] | None = None,
-               value: str = "") -> bool:
+               value: str = "", display: str = "") -> bool:
     """The quote names the object; or, on a page that names it (`_page_names_in_full`; or, titled with no name and
     no comparison, on the object's own site: "Plans" on larkboxdrive.example), it calls it by a short form no
     other object of the task (`others`) shares, speaks as the maker ("we", on the maker's site), refers to it
     with a pronoun or "the company", or is headless: a sentence that names no one at all ("The population was
     13,527 at the 2010 census.", "License: MIT") speaks of the page's subject.  The words of `value` (the
-    finding's value) are what is said, never a competing name."""
+    finding's value) are what is said, never a competing name; a short form counts only in the clause that holds
+    the value as the finding shows it (`display`): coordinated clauses have subjects of their own ("A second
+    school was built in 1911, and Howell was replaced …" dates no Howell)."""
     if names_object(quote, names) or _person_variant(quote, names):
         return True
     if not (_page_names_in_full(page_title, url, names) or _own_site(url, page_title, names)):
         return False
-    if others is not None and _says_short_form(_without_clitics(quote), names, others):
+    if others is not None and _says_short_form(_value_clause(_without_clitics(quote), display), names, others):
         return True
     if _own_site(url, "", names) and re.search(r"\b(?:we|our|us)\b", quote, re.I):
         return True  # the maker speaking on its own site: "Today we employ 340 people"

@@ -78,3 +78,12 @@ def test_a_label_row_has_no_subject_of_its_own_but_another_objects_name_still_co
     assert not attributed("| Suction | Boost 4,400 Pa |", [OTHER], title)
     assert attributed("Packed weight: 1.87 kg", [OTHER], title, others=[TENT])
     assert not attributed("Packed weight: 1.87 kg (the Tolmer is 2.0 kg)", [OTHER], title, others=[TENT])
+
+
+def test_a_short_form_counts_only_in_the_clause_that_holds_the_value():
+    # coordinated clauses have subjects of their own: the first clause dates another hall
+    title, names, others = "Tolmer Hall", ["Tolmer Hall"], [OTHER]
+    wrong = "A second hall was built in 1907, and Tolmer was sold in 1938."
+    assert not attributed(wrong, names, title, others=others, display="1907")
+    assert attributed("Tolmer was built in 1907, and a second hall in 1938.", names, title, others=others, display="1907")
+    assert attributed(wrong, names, title, others=others, display="1938")
