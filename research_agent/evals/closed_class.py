@@ -5,8 +5,8 @@ orthography: the first word of a sentence, of a title or of a table cell is
 capitalised whatever it is.  The closed classes of English — prepositions,
 determiners and quantifiers, pronouns, conjunctions, question words and the
 small numerals — are finite and never part of a product's, a person's or a
-place's name in running text ("How Vaultmoth keeps…", "Inside is…", "| Up to
-24 hours |", "Two ways to pay").  The lists are the grammar's, not any page's.
+place's name in running text ("How Parrow Vale keeps…", "Inside is…", "| Up to
+16 hours |", "Two plans to pick from").  The lists are the grammar's, not any page's.
 """
 
 from __future__ import annotations

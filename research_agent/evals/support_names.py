@@ -3,8 +3,8 @@
 Written apart from the reader, like `support`.  A quote names the object when it holds one of its names on
 word boundaries, not inside a longer capitalised name; or, on a page that names the object (its title, its
 address), it refers to it ("it", "the company"), speaks as its maker on the maker's own site ("we"), calls
-it by a short form no other object of the task shares ("the Tern" for Driftline Tern 12), or names no one
-at all ("The population was 13,527", "Weight: 268 g").  Capitals that orthography puts at the start of a
+it by a short form no other object of the task shares ("the Tolmer" for Tolmer Nine 4), or names no one
+at all ("The population was 13,527", "Weight: 1.87 kg").  Capitals that orthography puts at the start of a
 sentence, a title or a label, English's closed word classes (`closed_class`), units after numbers and the
 words of the value itself are not names.
 """
@@ -81,7 +81,7 @@ def names_object(text: str, names: list[str]) -> bool:
             before = _WORD.findall(text[: m.start()].rstrip()[-40:])
             after = _WORD.findall(text[m.end():].lstrip()[:40])
             # punctuation, or a table's cell border ("| Spec | Lumenpad 11 | Orrery Note |"), ends a name
-            # a possessor is a noun phrase of its own ("Men's Scree Runner 3"): it ends before the name
+            # a possessor is a noun phrase of its own ("Hikers' Tolmer Nine 4"): it ends before the name
             glued_before = (bool(before) and not re.search(r"[,;:()\"“”|]\s*$", text[: m.start()])
                             and _is_name_word(before[-1]) and not re.search(r"['’]s?$", before[-1]))
             glued_after = bool(after) and not re.match(r"\s*[,;:()\"“”|]", text[m.end():]) and _is_name_word(after[0]) and not _is_postnominal(after[0])
@@ -127,13 +127,13 @@ def _person_variant(text: str, names: list[str]) -> bool:
 
 
 def _without_clitics(text: str) -> str:
-    """ "Glintra's S7" names "Glintra S7": a possessive 's is a clitic on the name, not part of it."""
+    """ "Tolmer's Nine 4" names "Tolmer Nine 4": a possessive 's is a clitic on the name, not part of it."""
     return re.sub(r"(?<=\w)['’]s\b", "", text)
 
 
 def _short_forms(names: list[str], others: list[str]) -> list[str]:
-    """The parts of the object's names a text may call it by once it is introduced ("the Tern" for
-    "Driftline Tern 12", "Tarnwick", "the S3"): runs of its words that hold a capital or a digit, at least
+    """The parts of the object's names a text may call it by once it is introduced ("the Tolmer", "the Nine 4"
+    for "Tolmer Nine 4"): runs of its words that hold a capital or a digit, at least
     four letters or a digit, no edition or grammar word alone, and that no other object's name holds."""
     taken = [" ".join(o.casefold().split()) for o in others]
     out: list[str] = []
@@ -181,8 +181,8 @@ def _value_clause(quote: str, display: str) -> str:
 
 def _page_names_in_full(page_title: str, url: str, names: list[str]) -> bool:
     """The page's title names the object; or the title names the rest of it on the site named for its maker
-    ("A shipping update on Watch S" on kinetra.example for Kinetra Watch S); or its address does, word by word
-    ("…/scree-runner-3.html")."""
+    ("A first look at the Nine 4" on tolmer.example for Tolmer Nine 4); or its address does, word by word
+    ("…/tolmer-nine-4-launch.html")."""
     title = _without_clitics(page_title)
     if names_object(title, names) or _person_variant(page_title, names) or _qualified_place(page_title, names):
         return True
@@ -200,7 +200,7 @@ def _page_names_in_full(page_title: str, url: str, names: list[str]) -> bool:
 
 
 def _host_labels(url: str) -> set[str]:
-    """The labels of the address's host, less its top-level domain, without punctuation ("wychwoodrobotics")."""
+    """The labels of the address's host, less its top-level domain, without punctuation ("parrowvale" for parrow-vale.example)."""
     host = (urlsplit(url).hostname or "").lower() if url else ""
     return {re.sub(r"[^a-z0-9]+", "", label) for label in host.split(".")[:-1]}
 
@@ -214,7 +214,7 @@ def attributed(quote: str, names: list[str], page_title: str, url: str = "", oth
     13,527 at the 2010 census.", "License: MIT") speaks of the page's subject.  The words of `value` (the
     finding's value) are what is said, never a competing name; a short form counts only in the clause that holds
     the value as the finding shows it (`display`): coordinated clauses have subjects of their own ("A second
-    school was built in 1911, and Howell was replaced …" dates no Howell)."""
+    hall was built in 1907, and Tolmer was sold in 1938" dates no Tolmer Hall to 1907)."""
     if names_object(quote, names) or _person_variant(quote, names):
         return True
     if not (_page_names_in_full(page_title, url, names) or _own_site(url, page_title, names)):
@@ -222,7 +222,7 @@ def attributed(quote: str, names: list[str], page_title: str, url: str = "", oth
     if others is not None and _says_short_form(_value_clause(_without_clitics(quote), display), names, others):
         return True
     if _own_site(url, "", names) and re.search(r"\b(?:we|our|us)\b", quote, re.I):
-        return True  # the maker speaking on its own site: "Today we employ 340 people"
+        return True  # the maker speaking on its own site: "Today we employ 120 people"
     return bool(_REFERENCE.search(quote)) or _headless(quote, value, names, others)
 
 
@@ -244,16 +244,16 @@ _HEADLESS_START = frozenset(
     "backups snapshots accounts users teams customers plans support pricing prices restores files uploads "
     "workspaces members seats data logs features releases updates builds mailboxes subscriptions clients".split()
 )
-# A label and its separator: "License: MIT", "Refresh rate — 144 Hz", "| Weight | 268 g |", "- Drop: 4 mm".
+# A label and its separator: "License: MIT", "Refresh rate — 75 Hz", "| Weight | 1.87 kg |", "- Depth: 9 mm".
 _LABEL = re.compile(r"\s*(?:\|\s*)?[\w'’ ()/-]{1,30}?\s*(?::|\||—|–)\s*")
 
 
 def _headless(quote: str, value: str = "", names: list[str] | None = None, others: list[str] | None = None) -> bool:
-    """It opens with a determiner, a closed-class word, an edition of the object ("Plus still costs $8") or a
-    label ("License: MIT", "| Weight | 268 g |"), and no capitalised word follows, except month names,
-    acronyms, a unit after its number ("144 Hz") and the words of the value ("macOS, Windows and Linux").
-    A label row has no subject of its own: after its first figure, capitals qualify the figure ("6,000 Pa
-    (Max mode)", "0.9 W (Wi-Fi on)") — unless they name another object of the task."""
+    """It opens with a determiner, a closed-class word, an edition of the object ("Plus now costs $9") or a
+    label ("License: MIT", "| Weight | 1.87 kg |"), and no capitalised word follows, except month names,
+    acronyms, a unit after its number ("75 Hz") and the words of the value ("for Windows and Linux").
+    A label row has no subject of its own: after its first figure, capitals qualify the figure ("4,400 Pa
+    (Boost mode)") — unless they name another object of the task."""
     names, others = names or [], others or []
     body = re.sub(r"^\s*[-•*]\s+", "", quote)  # a list item's bullet
     words = _WORD.findall(body)

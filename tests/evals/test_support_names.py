@@ -56,7 +56,7 @@ def test_a_possessor_before_the_name_does_not_make_a_longer_name():
 
 def test_capitals_of_orthography_closed_class_words_units_and_the_value_are_not_other_names():
     site = "https://parrowvale.example/pricing/"
-    assert attributed("Yearly: $60 billed once", [OTHER], "One plan. Two ways to pay.", site)  # sentence starts
+    assert attributed("Yearly: $67 billed once", [OTHER], "One plan. Three ways to save.", site)  # sentence starts
     assert attributed("Inside is a 4,400 mAh cell.", [OTHER], "Parrow Vale")  # a preposition opens it
     assert attributed("- Refresh rate — 75 Hz", [OTHER], "Parrow Vale")  # a bullet, a label, a unit
     assert attributed("Builds exist for Windows and Linux.", [OTHER], "Parrow Vale", value="windows+linux")
@@ -69,7 +69,7 @@ def test_the_maker_speaks_as_we_on_its_own_site_and_an_edition_speaks_for_the_pr
     assert attributed("Today we employ 120 people.", [OTHER], about, "https://parrow-vale.example/about/")
     assert not attributed("Today we employ 120 people.", [OTHER], about, "https://www.jobsboard.example/about/")
     assert attributed("Plus now costs $9 a month.", [OTHER], "Parrow Vale raises its prices")
-    assert not attributed("Ferrule now costs $9 a month.", [OTHER], "Parrow Vale raises its prices")
+    assert not attributed("Quenmark now costs $9 a month.", [OTHER], "Parrow Vale raises its prices")
 
 
 def test_a_label_row_has_no_subject_of_its_own_but_another_objects_name_still_counts():
