@@ -248,6 +248,8 @@ _LIST_CUES = (r"platforms?", r"runs? on", r"available (?:for|on)", r"supports?",
 """How English states what something runs on: "runs on", "ships builds for", "available for"."""
 _INTERVAL_CUES = (r"every", r"releases?", r"released", r"ships?", r"puts? out", r"cadence", r"schedule", r"cycle",
                   r"(?:bi)?(?:weekly|monthly|yearly|annually|quarterly|fortnightly)")
+_HEAD_VERBS: dict[str, tuple[str, ...]] = {"capacity": (r"holds?", r"holding")}
+"""Heads English states with a verb of their own: what a thing holds is its capacity ("the hopper holds 38 litres")."""
 _NAME_STOP = frozenset("the of per and for with what which number total amount maximum minimum max min size year date".split())
 
 
@@ -271,6 +273,7 @@ def profile_of(keywords: list[str], given_kind: str | None, m: Meaning) -> Profi
         cues += _own_words(m)
     if kind == "text" and fam is None and (feature := feature_cue(m.name)):
         cues += (feature,)
+    cues += _HEAD_VERBS.get(m.head or "", ())
     if kind == "list":
         cues += _LIST_CUES
     if kind == "interval":

@@ -174,3 +174,10 @@ def test_a_figure_in_the_units_of_the_quantity_the_head_names_needs_no_other_cue
     # a figure in another quantity's units is still no answer without a cue
     assert read("Lumo S2", "top speed", "The Lumo S2 carries a 350 W motor.") is None
     assert read("Torrin P9", "pump pressure", "The Torrin P9 heats up in 25 seconds and draws 1,350 W.") is None
+
+
+def test_what_a_thing_holds_is_its_capacity() -> None:
+    # English states a capacity with the verb "hold" as often as with the noun
+    text = "Emptied and cleaned, the Tolmer Nine 4 holds 38 litres, enough for a weekend."
+    assert read("Tolmer Nine 4", "capacity", text, title="Tolmer Nine 4 review") == "38 litres"
+    assert read("Tolmer Nine 4", "capacity", "The Tolmer Nine 4 weighs 38 kg when full.", title="Tolmer Nine 4 review") is None
