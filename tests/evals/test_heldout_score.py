@@ -3,12 +3,17 @@ and no wrong confirmation — what `research eval` counts a correct case."""
 
 from __future__ import annotations
 
+import importlib.util
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
-
-from _heldout_score import RunCells, score_run  # noqa: E402
+_PATH = Path(__file__).resolve().parents[2] / "bench" / "_heldout_score.py"
+_spec = importlib.util.spec_from_file_location("heldout_score_under_test", _PATH)
+assert _spec is not None and _spec.loader is not None
+_score = importlib.util.module_from_spec(_spec)
+sys.modules[_spec.name] = _score  # dataclasses look their module up while the class is made
+_spec.loader.exec_module(_score)
+RunCells, score_run = _score.RunCells, _score.score_run
 
 GOLD = {"expected_end_kind": "completed", "cells": {"Tolmer Nine 4/weight": ["1.87 kg"], "Parrow Vale/weight": ["2.4 kg"]}}
 STATUSES = {"Tolmer Nine 4/weight": "confirmed", "Parrow Vale/weight": "confirmed"}
