@@ -24,12 +24,9 @@ MONTHS = {m: i + 1 for i, m in enumerate(
 MONTHS.update({m[:3]: i for m, i in list(MONTHS.items())})
 MONTHS["sept"] = 9
 
-# Words that may stand right before a name without making it part of a longer name.
-_FREE_NEIGHBOURS = frozenset(
-    "the a an in on at by for of and or but to from with as while when after before since during under "
-    "this that these those its his her their our my both either neither between than also then "
-    "is was are were has had have no nr about every each all any some our your we you".split()
-) | CLOSED_CLASS
+# Words that may stand right before a name without making it part of a longer name: English's closed classes,
+# the auxiliaries and two adverbs that open clauses.
+_FREE_NEIGHBOURS = CLOSED_CLASS | frozenset("is was are were has had have also then nr".split())
 # References a sentence may use for the subject of the page it sits on.
 _PRONOUNS = ("it", "its", "he", "his", "him", "she", "her", "they", "their", "them")
 _REFERENCE_NOUNS = (
