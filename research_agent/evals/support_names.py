@@ -67,13 +67,15 @@ def _is_postnominal(word: str) -> bool:
     return (bare.isupper() and bare.isalpha() and len(bare) <= 4) or bare in ("Jr", "Sr") or bare.casefold() in _EDITIONS
 
 
-def names_object(text: str, names: list[str]) -> bool:
-    """`text` names one of `names` on word boundaries, not as part of a longer capitalised name."""
+def names_object(text: str, names: list[str], exact_case: bool = False) -> bool:
+    """`text` names one of `names` on word boundaries, not as part of a longer capitalised name (written as the
+    name writes it, with `exact_case`)."""
     for name in names:
         name = name.strip()
         if not name:
             continue
-        pattern = re.compile(r"(?<![\w-])" + r"\s+".join(map(re.escape, name.split())) + r"(?![\w-])", re.I)
+        pattern = re.compile(r"(?<![\w-])" + r"\s+".join(map(re.escape, name.split())) + r"(?![\w-])",
+                             0 if exact_case else re.I)
         for m in pattern.finditer(text):
             before = _WORD.findall(text[: m.start()].rstrip()[-40:])
             after = _WORD.findall(text[m.end():].lstrip()[:40])
@@ -153,10 +155,7 @@ def _short_forms(names: list[str], others: list[str]) -> list[str]:
 
 def _says_short_form(quote: str, names: list[str], others: list[str]) -> bool:
     """The quote calls the object by one of its short forms, written as the name writes it."""
-    for part in _short_forms(names, others):
-        if re.search(r"(?<![\w-])" + r"\s+".join(map(re.escape, part.split())) + r"(?![\w-])", quote) and names_object(quote, [part]):
-            return True
-    return False
+    return any(names_object(quote, [part], exact_case=True) for part in _short_forms(names, others))
 
 
 _CLAUSE_BREAK = re.compile(r";|,\s+(?:and|but|while|whereas|so)\s+|\s+[—–]\s+")
