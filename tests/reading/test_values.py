@@ -184,9 +184,32 @@ def test_a_symbol_that_abbreviates_no_number_word_names_its_unit_written_against
     assert quantities("5m downloads in the 2010s") == []
 
 
+def test_units_as_people_abbreviate_and_spell_them() -> None:
+    # plural abbreviations, spelled-out imperial units, area and volume as shops write them
+    assert canon(quantities("a throw of 800 yds, a 2.5 pounds frame")) == ["731.52 m", "1.133980925 kg"]
+    assert canon(quantities("7.8 sq ft of shelf, a 1.5 l jug, 4 gallons, 8 cu ft")) \
+        == ["0.724643712 m2", "1.5 L", "15.141647136 L", "226.534772736 L"]
+    # a cup is a measure of its own (a US, a metric and a rice cup differ): never converted
+    assert shown(quantities("a 10-cup cooker")) == ["10-cup"] and canon(quantities("10 cups")) == ["10 cup"]
+    # "k" against the digits is a thousand; a unit's prefix never is
+    assert canon(quantities("95k RPM, 1.8k lumens, 5 km, 95 kW")) \
+        == ["1583.33333333333 revolution/s", "1800 lm", "5000 m", "95000 W"]
+    # the inch's "in" where its phrase ends, never the preposition
+    assert shown(quantities("Width: 31.5 in (80 cm)")) == ["31.5 in", "80 cm"]
+    assert quantities("It packs 5 in the box.") == []
+
+
+def test_a_minus_sign_against_the_digits_makes_a_quantity_negative() -> None:
+    assert canon(quantities("It cools down to -20 °C (−4 °F).")) == ["-20 °C", "-4 °F"]
+    # a dash between figures is a range, between words a compound
+    assert canon(quantities("between 10-20 °C")) == ["10 °C", "20 °C"]
+
+
 def test_a_range_gives_both_ends_in_the_unit_written_once() -> None:
     found = quantities("the South receives 14 to 18 in (36 to 46 cm) per season")
-    assert [(v.display, v.canonical, v.qualifier) for v in found] == [("36", "0.36 m", "from"),
+    assert [(v.display, v.canonical, v.qualifier) for v in found] == [("14", "0.3556 m", "from"),
+                                                                      ("18 in", "0.4572 m", "until"),
+                                                                      ("36", "0.36 m", "from"),
                                                                       ("46 cm", "0.46 m", "until")]
     assert canon(quantities("2–4 GB of RAM")) == ["2000000000 B", "4000000000 B"]
     assert counts("36 to 46 cm") == []

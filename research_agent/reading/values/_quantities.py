@@ -27,7 +27,9 @@ _SPELLINGS = sorted(
     key=len,
     reverse=True,
 )
-_UNIT_ALT = "|".join(re.escape(s).replace(r"\ ", r"\s+") for s in _SPELLINGS)
+_UNIT_ALT = "|".join(re.escape(s).replace(r"\ ", r"\s+") for s in _SPELLINGS) + r"|in(?=\s*(?:$|[|(),;]))"
+"""The inch's "in" counts where nothing follows it in its phrase ("31.5 in (80 cm)", a table cell "21 in"): before a
+word it is the preposition ("5 in the box")."""
 _TIME_ALT = "|".join(re.escape(s) for s in sorted((s for s, u in UNITS.items() if u.dimension == "time"),
                                                   key=len, reverse=True))
 
@@ -97,6 +99,12 @@ def _unit_of(m: re.Match[str]) -> Unit | None:
     return unit
 
 
+def _signed(sentence: str, start: int) -> bool:
+    """A minus sign written against the digits, after a space, a bracket or the start ("down to -20 °C (-4 °F)"): the
+    number is negative. After a digit or a letter the dash joins (a range "10-20 °C", a compound "USB-C")."""
+    return start > 0 and sentence[start - 1] in "-−" and (start == 1 or sentence[start - 2] in " \t(~:|/")
+
+
 def _value(sentence: str, span: tuple[int, int], number: float, u: Unit, want: Unit | None,
            qualifiers: list[str | None]) -> Value:
     base = number * u.factor
@@ -145,5 +153,8 @@ def _quantities(sentence: str, want: Unit | None) -> tuple[Value, ...]:
             found.append(_value(sentence, m.span("lo"), low, u, want, [before, "from", per]))
             found.append(_value(sentence, (m.start("num"), end), number, u, want, ["until", per]))
         else:
-            found.append(_value(sentence, (m.start(), end), number, u, want, [before, per]))
+            start = m.start()
+            if _signed(sentence, start) and m["num"][:1].isdigit():
+                number, start = -number, start - 1
+            found.append(_value(sentence, (start, end), number, u, want, [before, per]))
     return tuple(sorted(found + sizes, key=lambda v: v.start))
