@@ -48,12 +48,13 @@ __all__ = ["Meaning", "Profile", "fitting", "label_by_stem", "word_stems", "labe
 
 _MONEY = frozenset("price pricing cost fee charge salary income revenue budget fare tuition wage subscription rent".split())
 _INFORMATION = frozenset("storage memory ram quota disk bandwidth".split())
-_LENGTH = frozenset("height length range distance width depth altitude elevation reach".split())
+_LENGTH = frozenset("height length range distance width depth altitude elevation reach span diameter radius thickness".split())
 _MASS = frozenset("weight mass".split())
 _DURATION = frozenset("trial retention warranty lifetime lifespan life runtime window".split())
-_PHYSICAL = frozenset("speed velocity power output draw consumption resolution brightness voltage torque loudness pressure".split())
+_PHYSICAL = frozenset("speed velocity power output draw consumption resolution brightness voltage torque loudness pressure "
+                      "temperature volume force energy current airflow".split())
 """Heads that name a physical quantity written with a unit ("motor output", "peak brightness", "screen resolution",
-"standby power draw", "energy consumption")."""
+"standby power draw", "energy consumption", "lowest temperature", "tank volume", "pull force")."""
 _INTERVAL = frozenset("cadence frequency interval schedule".split())
 _NO_TIME = _INFORMATION | _LENGTH | _MASS | _PHYSICAL | {"size", "capacity", "area"}
 """Quantity heads no span of time answers: a size, a weight, a capacity or a power is never "12 years"."""
@@ -65,10 +66,17 @@ _QUANTITY_UNITS: dict[str, frozenset[str]] = {
     "torque": frozenset({"Nm"}),
     "voltage": frozenset({"V"}),
     "pressure": frozenset({"Pa"}),
+    "temperature": frozenset({"°C", "°F"}),
+    "volume": frozenset({"L", "cup"}),
+    "force": frozenset({"N", "kg"}),
+    "energy": frozenset({"Wh"}),
+    "current": frozenset({"A"}),
+    "airflow": frozenset({"L/s"}),
 }
 """Heads whose quantity has units of its own, as written canonically: a speed is a length or an amount of data per
 second, a noise is in decibels, a brightness in nits or lumens, a torque in newton-metres, a voltage in volts, a
-pressure in pascals (written in Pa, kPa, bar or psi)."""
+pressure in pascals (written in Pa, kPa, bar or psi), a temperature in degrees, a volume in litres or cups, a force in
+newtons, an energy in watt-hours, a current in amperes, an airflow in litres a second (written in m³/min or CFM)."""
 _HEAD_UNITS: dict[str, str] = {**dict.fromkeys(_LENGTH, "m"), **dict.fromkeys(_MASS, "kg"), **dict.fromkeys(_INFORMATION, "B")}
 """The SI unit a quantity's head measures in: a range or height is a length, a weight a mass, storage bytes."""
 _HEAD_KINDS: dict[str, str] = {

@@ -181,3 +181,18 @@ def test_what_a_thing_holds_is_its_capacity() -> None:
     text = "Emptied and cleaned, the Tolmer Nine 4 holds 38 litres, enough for a weekend."
     assert read("Tolmer Nine 4", "capacity", text, title="Tolmer Nine 4 review") == "38 litres"
     assert read("Tolmer Nine 4", "capacity", "The Tolmer Nine 4 weighs 38 kg when full.", title="Tolmer Nine 4 review") is None
+
+
+def test_heads_naming_a_physical_quantity_read_its_units() -> None:
+    # a temperature, a volume, a force and a span are quantities with units of their own
+    page = "Orrin K2 review"
+    assert read("Orrin K2", "lowest temperature", "The Orrin K2 chills down to -22 °C on a warm day.", title=page) \
+        == "-22 °C"
+    assert read("Orrin K2", "tank volume", "The Orrin K2 takes 12 litres of water.", title=page) == "12 litres"
+    assert read("Orrin K2", "blade span", "The Orrin K2 sweeps a 48-inch circle with its blades.", title=page) \
+        == "48-inch"
+    assert read("Orrin K2", "blade span", "The Orrin K2 spins its blades at 210 rpm.", title=page) is None
+    # a force is written in newtons or, as winches and lifts are rated, in kilograms or pounds
+    assert read("Orrin K2", "pull force", "The Orrin K2 pulls 4,500 lb on its first layer.", title=page) == "4,500 lb"
+    assert read("Orrin K2", "pull force", "The Orrin K2 pulls its load in 30 seconds.", title=page) is None
+
