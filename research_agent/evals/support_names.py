@@ -245,7 +245,7 @@ _LABEL = re.compile(r"\s*(?:\|\s*)?[\w'’ ()/-]{1,30}?\s*(?::|\||—|–)\s*")
 
 
 def _headless(quote: str, value: str = "", names: list[str] | None = None, others: list[str] | None = None) -> bool:
-    """It opens with a determiner, a closed-class word, an edition of the object ("Plus now costs $9") or a
+    """It opens with a determiner or a numeral, a closed-class word, an edition of the object ("Plus now costs $9") or a
     label ("License: MIT", "| Weight | 1.87 kg |"), and no capitalised word follows, except month names,
     acronyms, a unit after its number ("75 Hz") and the words of the value ("for Windows and Linux").
     A label row has no subject of its own: after its first figure, capitals qualify the figure ("4,400 Pa
@@ -254,7 +254,8 @@ def _headless(quote: str, value: str = "", names: list[str] | None = None, other
     body = re.sub(r"^\s*[-•*]\s+", "", quote)  # a list item's bullet
     words = _WORD.findall(body)
     label = _LABEL.match(body)
-    if not words or not (label or words[0].casefold() in _HEADLESS_START | CLOSED_CLASS | _EDITIONS):
+    numeral = bool(words) and bool(re.fullmatch(r"[\d.,]+", words[0]))  # a cardinal determines its noun: "40 litres of space"
+    if not words or not (label or numeral or words[0].casefold() in _HEADLESS_START | CLOSED_CLASS | _EDITIONS):
         return False
     if any(names_object(body, [o]) or _says_short_form(body, [o], names) for o in others):
         return False  # another object of the task is named: the line is not the page subject's alone

@@ -80,6 +80,14 @@ def test_a_label_row_has_no_subject_of_its_own_but_another_objects_name_still_co
     assert not attributed("Packed weight: 1.87 kg (the Tolmer is 2.0 kg)", [OTHER], title, others=[TENT])
 
 
+def test_a_fragment_opening_with_a_numeral_speaks_of_the_pages_subject():
+    # a cardinal number determines its noun as "the" does: the fragment names no one else
+    title = "Parrow Vale specifications"
+    assert attributed("1.87 kg with poles and pegs, and a door on each side.", [OTHER], title, others=[TENT])
+    assert not attributed("1.87 kg with poles, a little more than the Tolmer.", [OTHER], title, others=[TENT])
+    assert not attributed("1.87 kg with poles and pegs.", [OTHER], "Two tents for the long trail", others=[TENT])
+
+
 def test_a_short_form_counts_only_in_the_clause_that_holds_the_value():
     # coordinated clauses have subjects of their own: the first clause dates another hall
     title, names, others = "Tolmer Hall", ["Tolmer Hall"], [OTHER]
