@@ -1,6 +1,7 @@
 """Tables: a row that names an object in its first cell states that object's value in the column
 whose header is the dimension ("| Kestrel | 256 TiB | Apache-2.0 |" under "| Product | Max database
-size | License |").
+size | License |"), or, when no header names it, in the one column in the units of the quantity the dimension's head
+names (`unit_column`).
 
 Tables arrive as the Markdown rows the extractor writes (`| a | b |`, a `|---|` separator).  Only
 rows whose first cell is exactly one contract object's name (or alias) count, and the quote is the row itself (a
@@ -15,14 +16,14 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from .attribution import Attribution, Named
-from .dimensions import label_by_head, label_by_stem, label_head
+from .dimensions import head_units, label_by_head, label_by_stem, label_head, unit_of
 
 if TYPE_CHECKING:
     from .dimensions import Profile
     from .readings import Reading, Target
     from .values import Value
 
-__all__ = ["SEPARATOR", "header_column", "headed_rows", "label_lines", "label_readings", "labelled_values", "one_stem_label", "row_cells", "squash", "table_rows", "whole_cell"]
+__all__ = ["SEPARATOR", "header_column", "headed_rows", "label_lines", "label_readings", "labelled_values", "one_stem_label", "row_cells", "squash", "table_rows", "unit_column", "whole_cell"]
 
 _ROW = re.compile(r"^\s*\|(.+)\|\s*$")
 SEPARATOR = re.compile(r"^[\s|:-]+$")
@@ -94,6 +95,8 @@ def table_readings(
             j, stemmed = header_column(header, t.dim.name, prof.cues), False
             if j is None and (k := one_stem_label(header[1:], prof)) is not None:  # the one header "Fill"
                 j, stemmed = k + 1, True
+            if j is None and header:
+                j = unit_column(cells, prof, t.dim, values_for)
             if j is None or not cells[j]:
                 continue
             vals = values_for(cells[j], prof, t.dim)
@@ -104,6 +107,17 @@ def table_readings(
             v = vals[0]
             out.append(make(t.key, v.canonical, v.display, line, Attribution(t.obj.name, "name", cells[0]), True))
     return out
+
+
+def unit_column(cells: list[str], prof: "Profile", dim: object, values_for: Callable[..., list["Value"]]) -> int | None:
+    """The one column (never the first) whose cell is in the units of the quantity the dimension's head names ("480 W"
+    under "Watts" for a power draw): a column holds one quantity, and a figure in the head's units needs no other cue.
+    Two such columns ("Weight" and "Capacity", both in pounds) name none."""
+    units = head_units(prof.meaning)
+    if not units:
+        return None
+    hits = [j for j, c in enumerate(cells[1:], start=1) if c and any(unit_of(v) in units for v in values_for(c, prof, dim))]
+    return hits[0] if len(hits) == 1 else None
 
 
 def label_readings(

@@ -170,3 +170,19 @@ def test_the_one_row_whose_label_carries_a_cue_of_the_dimension_names_it() -> No
     two = sheet.replace("| Capacity | 1.5 L |", "| Boil-dry cut-off | 2 minutes after the jug is empty |")
     assert _read_all(two, ["Pellam Kettle 2"], ["boil time"], "Pellam Kettle 2") == {}, "two rows: which is meant?"
     assert _read_all(sheet, ["Pellam Kettle 2"], ["boil time"], "Kettles compared") == {}, "only on its own page"
+
+
+ROUNDUP = """The best looms we tried this winter
+| Loom | Beam | Throw | Price |
+|---|---|---|---|
+| Harbin Loom | 2 shafts | 1.2 m | £640 |
+| Teasel Frame | 4 shafts | 95 cm | £480 |"""
+
+
+def test_the_one_column_in_the_units_of_the_dimensions_head_is_that_dimensions() -> None:
+    # a column holds one quantity: a reach is a length, and "Throw" is the only column of lengths
+    got = _read_all(ROUNDUP, ["Harbin Loom", "Teasel Frame"], ["maximum reach"], "The best looms")
+    assert got["Harbin Loom/maximum reach"][0] == "1.2 m" and got["Teasel Frame/maximum reach"][0] == "95 cm"
+    # two columns of lengths name none
+    two = ROUNDUP.replace("2 shafts", "2 m").replace("4 shafts", "3 m")
+    assert _read_all(two, ["Harbin Loom", "Teasel Frame"], ["maximum reach"], "The best looms") == {}
