@@ -12,7 +12,9 @@ English ties a value to what it describes through the clause that carries it:
   on Harbor Rooms to 64" (the verb's direct object, with the object attached, owns the `to` phrase;
   `changed_owner`);
 * a value inside a **relative clause, participle or apposition attached to a noun** belongs to that noun
-  ("Morrow Labs, a firm founded in 2009": the firm's year, never Pell's).
+  ("Morrow Labs, a firm founded in 2009": the firm's year, never Pell's);
+* a value in a **gapped conjunct** belongs to the subject left in it ("X holds 45 litres and the Y 40 litres":
+  `gapped_subject`).
 
 The walk goes up from the value's token to the first clause with a subject (or to the first noun it is
 attached to); the owner is the object named there, or no one.  Only a strong mention (by name, alias,
@@ -47,7 +49,7 @@ class Mention(Protocol):
 
 M = TypeVar("M", bound=Mention)
 
-__all__ = ["STRONG", "antecedent", "changed_owner", "parse_owner"]
+__all__ = ["STRONG", "antecedent", "changed_owner", "gapped_subject", "parse_owner"]
 
 _SUBJECTS = frozenset({"nsubj", "nsubjpass", "csubj"})
 _ATTACHED = frozenset({"compound", "poss", "nmod"})
@@ -201,3 +203,18 @@ def antecedent(sentence: str, pos: int, ents: Sequence[M]) -> M | None:
         if rel_start <= pos < rel_end and not (rel_start <= head < rel_end):
             return next((e for e in ents if e.start <= head < e.end), None)
     return None
+
+
+_GAP_BEFORE = re.compile(r"(?:^|,|;|\b(?:and|or|while|whereas|but|against|versus|vs\.?|to))\s+(?:the\s+)?$", re.I)
+_GAP_BETWEEN = re.compile(r"(?:'s?|’s?)?\s+(?:(?:to|at|for|with|on)\s+)?", re.I)
+_GAP_AFTER = re.compile(r"\s*(?:$|[.,;:)(—–]|\s-\s|\b(?:and|or|while|whereas|but)\b)")
+
+
+def gapped_subject(sentence: str, value_span: tuple[int, int], ents: Sequence[M]) -> M | None:
+    """The subject of a gapped conjunct: "X holds 45 litres and the Y 40 litres", "X goes down to -20 °C and the Y
+    to -18 °C", "X rates its heater at 480 W, Y at 600 W". English leaves out the verb a second conjunct shares with
+    the first; what is left is a subject and a value (or the value's preposition), and the value is that subject's."""
+    holder = next((e for e in ents if e.end <= value_span[0] and _GAP_BETWEEN.fullmatch(sentence, e.end, value_span[0])), None)
+    if holder is None or not _GAP_BEFORE.search(sentence, 0, holder.start):
+        return None
+    return holder if _GAP_AFTER.match(sentence, value_span[1]) else None
