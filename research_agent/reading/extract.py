@@ -329,7 +329,7 @@ def read_sentence(
     if not vals:
         return None
     ents = names_only(sentence, ents)
-    owned = _owned(sentence, vals, ents, target, named, discourse, prof)
+    owned = _owned(sentence, vals, ents, target, named, discourse, prof, unit)
     if not owned:
         return None
     # a measure before the name's head is no cue word: its reading ranks below a cued one on the page
@@ -367,15 +367,16 @@ def _unknown_kind_values(sentence: str, ents: list[EntityMention], name: str) ->
 
 def _owned(
     sentence: str, vals: list[Value], ents: list[EntityMention], target: Target, named: Sequence[Named],
-    discourse: Subjects, prof: Profile,
+    discourse: Subjects, prof: Profile, unit: frozenset[str] = frozenset(),
 ) -> list[tuple[Value, Attribution]]:
-    """The values the sentence asserts (`polarity.asserted`) for the target's object, with their attribution."""
+    """The values the sentence asserts (`polarity.asserted`) for the target's object, with their attribution. A value
+    in the units of the quantity the dimension's head names carries its cue in itself ("rates the X to 650 yards")."""
     owned: list[tuple[Value, Attribution]] = []
     for v in vals:
         att = attribute(sentence, named, discourse, value_span=(v.start, v.end), ents=ents, target=target.obj.name)
         if att is None or att.obj != target.obj.name:
             continue
-        if att.clause is not None and not any(m.start() in att.clause and not v.start <= m.start() < v.end
+        if att.clause is not None and not (prof.by_head and unit_of(v) in unit) and not any(m.start() in att.clause and not v.start <= m.start() < v.end
                                               for m in prof.cues.finditer(sentence)):
             continue  # the parse's owner holds the value, and the dimension's cue must be in that clause too
         said = asserted(sentence, v, prof.kind)

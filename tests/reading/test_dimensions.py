@@ -209,3 +209,10 @@ def test_a_gapped_conjunct_gives_its_value_to_its_own_subject() -> None:
     # a conjunct with a verb of its own is no gap: its value is read by its own clause
     text = "The Orrin K2 holds 45 litres and the Veslow Cube weighs 40 kg."
     assert read("Veslow Cube", "capacity", text, title=title, others=("Orrin K2",)) is None
+
+
+def test_a_value_in_the_heads_units_carries_its_cue_into_the_clause_that_owns_it() -> None:
+    # the maker as subject, the product as object: the figure's unit is the cue the clause needs
+    text = "Fairlie rates the Orrin K2 to 650 yards on a clear day."
+    assert read("Orrin K2", "maximum range", text, title="Orrin K2 review") == "650 yards"
+    assert read("Orrin K2", "maximum range", "Fairlie rates the Orrin K2 at 4.5 stars.", title="Orrin K2 review") is None
