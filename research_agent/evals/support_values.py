@@ -3,7 +3,7 @@
 The wrong-confirmation check (`support`) must not call the reader it measures, so the
 few equivalences it accepts are written here, small and on purpose:
 
-* quantities: "25 USD" ↔ "$25 per month", "4000 MB" ↔ "4 GB", "800 ms" ↔ "0.8 seconds",
+* quantities: "25 USD" ↔ "$25 per month", "4000 MB" ↔ "4 GB", "800 ms" ↔ "0.8 seconds", "two-year" ↔ "24 months",
   "27000 rps" ↔ "27,000 requests per second", "99.95 %" ↔ "99.95 percent" — the same
   number after converting both sides with our own unit table (0.5 % tolerance, so
   "2147.48 MB" ↔ "2 GiB");
@@ -33,10 +33,16 @@ _UNITS: dict[str, tuple[str, float]] = {
     "second": ("seconds", 1), "minutes": ("seconds", 60), "usd": ("usd", 1), "$": ("usd", 1), "dollars": ("usd", 1),
     "eur": ("eur", 1), "€": ("eur", 1), "euros": ("eur", 1), "rps": ("rps", 1), "requests per second": ("rps", 1),
     "%": ("percent", 1), "percent": ("percent", 1), "per cent": ("percent", 1),
+    "minute": ("seconds", 60), "hour": ("seconds", 3600), "hours": ("seconds", 3600), "day": ("seconds", 86400),
+    "days": ("seconds", 86400), "week": ("seconds", 7 * 86400), "weeks": ("seconds", 7 * 86400),
+    "month": ("seconds", 365 / 12 * 86400), "months": ("seconds", 365 / 12 * 86400), "year": ("seconds", 365 * 86400),
+    "years": ("seconds", 365 * 86400),
 }
+_NUMBER_WORDS = {w: str(i) for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve".split())}
 _UNIT_RE = "|".join(sorted((re.escape(u) for u in _UNITS if u not in ("$", "€")), key=len, reverse=True))
 _AMOUNT = re.compile(
-    r"(?P<cur>[$€])?\s?(?P<num>\d[\d,]*(?:\.\d+)?)\s?(?P<mult>thousand|million|billion)?\s?"
+    r"(?P<cur>[$€])?\s?(?P<num>\d[\d,]*(?:\.\d+)?)\s?(?P<mult>thousand|million|billion)?[\s-]?"
     r"(?P<unit>" + _UNIT_RE + r")?(?![\w])",
     re.I,
 )
@@ -59,6 +65,8 @@ _LICENSES: dict[str, str] = {
 
 
 def _amounts(text: str) -> list[tuple[str, float]]:
+    """Every number with a unit in `text`; a number word up to twelve counts as its digits ("a two-year warranty")."""
+    text = re.sub(r"\b(" + "|".join(_NUMBER_WORDS) + r")\b", lambda m: _NUMBER_WORDS[m[1].lower()], text, flags=re.I)
     out = []
     for m in _AMOUNT.finditer(text):
         unit = (m["unit"] or m["cur"] or "").lower()
