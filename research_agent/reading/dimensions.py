@@ -262,11 +262,13 @@ _NAME_STOP = frozenset("the of per and for with what which number total amount m
 
 
 def _own_words(m: Meaning) -> tuple[str, ...]:
-    """The name's content words as cues (plural-tolerant): "mailbox storage" → "mailbox", "storage"."""
+    """The name's content words as cues (plural-tolerant): "mailbox storage" → "mailbox", "storage"; a gerund
+    modifying the head is also cued by its verb's forms ("towing capacity": "tows", "towed")."""
     words = [w for w in re.findall(r"[a-z]+", m.name.lower()) if len(w) >= 4 and w not in _NAME_STOP and w not in SELECTORS]
     if m.counted:
         words.append(m.counted)
-    return tuple(dict.fromkeys(re.escape(w) + r"(?:e?s)?" for w in words))
+    verbs = [re.escape(w[:-3]) + r"(?:e?s|e?d|e)" for w in words if w.endswith("ing") and len(w) >= 6 and w != m.head]
+    return tuple(dict.fromkeys([*(re.escape(w) + r"(?:e?s)?" for w in words), *verbs]))
 
 
 def profile_of(keywords: list[str], given_kind: str | None, m: Meaning) -> Profile:

@@ -216,3 +216,10 @@ def test_a_value_in_the_heads_units_carries_its_cue_into_the_clause_that_owns_it
     text = "Fairlie rates the Orrin K2 to 650 yards on a clear day."
     assert read("Orrin K2", "maximum range", text, title="Orrin K2 review") == "650 yards"
     assert read("Orrin K2", "maximum range", "Fairlie rates the Orrin K2 at 4.5 stars.", title="Orrin K2 review") is None
+
+
+def test_a_gerund_modifying_the_head_is_cued_by_its_verb() -> None:
+    # "towing capacity" is what a thing tows: English states it with the verb as often as with the noun
+    text = "Hitched up, the Orrin K2 tows 3,500 kg on a braked trailer."
+    assert read("Orrin K2", "towing capacity", text, title="Orrin K2 review") == "3,500 kg"
+    assert read("Orrin K2", "towing capacity", "The Orrin K2 weighs 3,500 kg empty.", title="Orrin K2 review") is None
