@@ -34,7 +34,7 @@ from typing import Callable, Iterable, Sequence
 
 from .chunks import _inside_longer_name, _tokens, page_vocabulary, proper_chunks  # noqa: F401 - part of this module's surface
 from .clauses import complement_clause, parsed_subject, tagged
-from .ownership import STRONG, antecedent, changed_owner, gapped_subject, parse_owner
+from .ownership import STRONG, antecedent, changed_owner, for_complement, gapped_subject, parse_owner
 from .names import (  # noqa: F401 - `_descriptor` and `Named` are part of this module's surface
     _CORP_SUFFIX, _EDITION, _STARTERS, How, Named, _chunk_owner, _core, _descriptor, _initial_variant, _kind_reference, _model_form,
     split_name,
@@ -500,7 +500,7 @@ def _settled_owner(
     be None, owned by no one), or None when the phrase settles nothing: a parenthesis on a name ("Harbor Rooms (64
     seats)"), a relative clause on a named noun (its noun's, or no one's), a change a verb made to a thing."""
     holder = _parenthesis_owner(sentence, value_span[0], ents) or antecedent(sentence, value_span[0], ents) \
-        or gapped_subject(sentence, value_span, ents)
+        or gapped_subject(sentence, value_span, ents) or for_complement(sentence, value_span, ents)
     if holder is not None:
         return (Attribution(holder.obj, holder.how or "name", holder.text) if holder.obj else None,)
     changed = _changed_owner(sentence, value_span, ents, target)  # the agent of a change owns nothing

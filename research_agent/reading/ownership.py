@@ -49,7 +49,7 @@ class Mention(Protocol):
 
 M = TypeVar("M", bound=Mention)
 
-__all__ = ["STRONG", "antecedent", "changed_owner", "gapped_subject", "parse_owner"]
+__all__ = ["STRONG", "antecedent", "changed_owner", "for_complement", "gapped_subject", "parse_owner"]
 
 _SUBJECTS = frozenset({"nsubj", "nsubjpass", "csubj"})
 _ATTACHED = frozenset({"compound", "poss", "nmod"})
@@ -218,3 +218,15 @@ def gapped_subject(sentence: str, value_span: tuple[int, int], ents: Sequence[M]
     if holder is None or not _GAP_BEFORE.search(sentence, 0, holder.start):
         return None
     return holder if _GAP_AFTER.match(sentence, value_span[1]) else None
+
+
+_FOR_AFTER = re.compile(r"\s+(?:(?:per|a|an|each)\s+[\w-]+\s+)?for\s+(?:the\s+)?", re.I)
+
+
+def for_complement(sentence: str, value_span: tuple[int, int], ents: Sequence[M]) -> M | None:
+    """The named thing a value is stated for: "says ten weeks for the Y", "quotes 560 g per boot for the Y". A "for"
+    phrase right after a figure says what the figure is of."""
+    m = _FOR_AFTER.match(sentence, value_span[1])
+    if m is None:
+        return None
+    return next((e for e in ents if e.start == m.end() and e.obj is not None), None)

@@ -223,3 +223,10 @@ def test_a_gerund_modifying_the_head_is_cued_by_its_verb() -> None:
     text = "Hitched up, the Orrin K2 tows 3,500 kg on a braked trailer."
     assert read("Orrin K2", "towing capacity", text, title="Orrin K2 review") == "3,500 kg"
     assert read("Orrin K2", "towing capacity", "The Orrin K2 weighs 3,500 kg empty.", title="Orrin K2 review") is None
+
+
+def test_a_figure_stated_for_a_named_thing_is_that_things() -> None:
+    # "for" right after a figure says what the figure is of, whoever the sentence's subject is
+    text = "Tarn quotes 560 g per boot for the Orrin K2, against 640 g for the Veslow Cube."
+    assert read("Orrin K2", "weight", text, title="Two boots compared", others=("Veslow Cube",)) == "560 g"
+    assert read("Veslow Cube", "weight", text, title="Two boots compared", others=("Orrin K2",)) == "640 g"
