@@ -254,7 +254,7 @@ def _headless(quote: str, value: str = "", names: list[str] | None = None, other
     body = re.sub(r"^\s*[-•*]\s+", "", quote)  # a list item's bullet
     words = _WORD.findall(body)
     label = _LABEL.match(body)
-    numeral = bool(words) and bool(re.fullmatch(r"[\d.,]+", words[0]))  # a cardinal determines its noun: "40 litres of space"
+    numeral = bool(words) and bool(re.fullmatch(r"[\d.,]+", words[0]))  # a cardinal determines its noun: "12 pegs and a sleeve"
     if not words or not (label or numeral or words[0].casefold() in _HEADLESS_START | CLOSED_CLASS | _EDITIONS):
         return False
     if any(names_object(body, [o]) or _says_short_form(body, [o], names) for o in others):

@@ -370,7 +370,7 @@ def _owned(
     discourse: Subjects, prof: Profile, unit: frozenset[str] = frozenset(),
 ) -> list[tuple[Value, Attribution]]:
     """The values the sentence asserts (`polarity.asserted`) for the target's object, with their attribution. A value
-    in the units of the quantity the dimension's head names carries its cue in itself ("rates the X to 650 yards")."""
+    in the units of the quantity the dimension's head names carries its cue in itself ("rates the X to 1,200 metres")."""
     owned: list[tuple[Value, Attribution]] = []
     for v in vals:
         att = attribute(sentence, named, discourse, value_span=(v.start, v.end), ents=ents, target=target.obj.name)

@@ -13,7 +13,7 @@ English ties a value to what it describes through the clause that carries it:
   `changed_owner`);
 * a value inside a **relative clause, participle or apposition attached to a noun** belongs to that noun
   ("Morrow Labs, a firm founded in 2009": the firm's year, never Pell's);
-* a value in a **gapped conjunct** belongs to the subject left in it ("X holds 45 litres and the Y 40 litres":
+* a value in a **gapped conjunct** belongs to the subject left in it ("X holds 32 litres and the Y 27 litres":
   `gapped_subject`).
 
 The walk goes up from the value's token to the first clause with a subject (or to the first noun it is
@@ -211,8 +211,8 @@ _GAP_AFTER = re.compile(r"\s*(?:$|[.,;:)(—–]|\s-\s|\b(?:and|or|while|whereas
 
 
 def gapped_subject(sentence: str, value_span: tuple[int, int], ents: Sequence[M]) -> M | None:
-    """The subject of a gapped conjunct: "X holds 45 litres and the Y 40 litres", "X goes down to -20 °C and the Y
-    to -18 °C", "X rates its heater at 480 W, Y at 600 W". English leaves out the verb a second conjunct shares with
+    """The subject of a gapped conjunct: "X holds 32 litres and the Y 27 litres", "X goes down to -24 °C and the Y
+    to -16 °C", "X rates its pump at 85 W, Y at 115 W". English leaves out the verb a second conjunct shares with
     the first; what is left is a subject and a value (or the value's preposition), and the value is that subject's."""
     holder = next((e for e in ents if e.end <= value_span[0] and _GAP_BETWEEN.fullmatch(sentence, e.end, value_span[0])), None)
     if holder is None or not _GAP_BEFORE.search(sentence, 0, holder.start):
@@ -224,7 +224,7 @@ _FOR_AFTER = re.compile(r"\s+(?:(?:per|a|an|each)\s+[\w-]+\s+)?for\s+(?:the\s+)?
 
 
 def for_complement(sentence: str, value_span: tuple[int, int], ents: Sequence[M]) -> M | None:
-    """The named thing a value is stated for: "says ten weeks for the Y", "quotes 560 g per boot for the Y". A "for"
+    """The named thing a value is stated for: "says nine weeks for the Y", "lists 410 g a shoe for the Y". A "for"
     phrase right after a figure says what the figure is of."""
     m = _FOR_AFTER.match(sentence, value_span[1])
     if m is None:

@@ -110,7 +110,7 @@ def table_readings(
 
 
 def unit_column(cells: list[str], prof: "Profile", dim: object, values_for: Callable[..., list["Value"]]) -> int | None:
-    """The one column (never the first) whose cell is in the units of the quantity the dimension's head names ("480 W"
+    """The one column (never the first) whose cell is in the units of the quantity the dimension's head names ("650 W"
     under "Watts" for a power draw): a column holds one quantity, and a figure in the head's units needs no other cue.
     Two such columns ("Weight" and "Capacity", both in pounds) name none."""
     units = head_units(prof.meaning)

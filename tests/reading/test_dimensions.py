@@ -186,9 +186,9 @@ def test_what_a_thing_holds_is_its_capacity() -> None:
 def test_heads_naming_a_physical_quantity_read_its_units() -> None:
     # a temperature, a volume, a force and a span are quantities with units of their own
     page = "Orrin K2 review"
-    assert read("Orrin K2", "lowest temperature", "The Orrin K2 chills down to -22 °C on a warm day.", title=page) \
-        == "-22 °C"
-    assert read("Orrin K2", "tank volume", "The Orrin K2 takes 12 litres of water.", title=page) == "12 litres"
+    assert read("Orrin K2", "lowest temperature", "The Orrin K2 chills down to -26 °C on a warm day.", title=page) \
+        == "-26 °C"
+    assert read("Orrin K2", "tank volume", "The Orrin K2 takes 16 litres of water.", title=page) == "16 litres"
     assert read("Orrin K2", "blade span", "The Orrin K2 sweeps a 48-inch circle with its blades.", title=page) \
         == "48-inch"
     assert read("Orrin K2", "blade span", "The Orrin K2 spins its blades at 210 rpm.", title=page) is None
@@ -201,21 +201,21 @@ def test_heads_naming_a_physical_quantity_read_its_units() -> None:
 def test_a_gapped_conjunct_gives_its_value_to_its_own_subject() -> None:
     # English leaves out the verb the second conjunct shares with the first: what is left is a subject and a value
     title, both = "Two camp fridges compared", ("Veslow Cube",)
-    text = "The Orrin K2 holds 45 litres and the Veslow Cube 40 litres."
-    assert read("Veslow Cube", "capacity", text, title=title, others=("Orrin K2",)) == "40 litres"
-    assert read("Orrin K2", "capacity", text, title=title, others=both) == "45 litres"
-    text = "The Orrin K2 goes down to -20 °C and the Veslow Cube to -18 °C."
-    assert read("Veslow Cube", "lowest temperature", text, title=title, others=("Orrin K2",)) == "-18 °C"
+    text = "The Orrin K2 holds 32 litres and the Veslow Cube 27 litres."
+    assert read("Veslow Cube", "capacity", text, title=title, others=("Orrin K2",)) == "27 litres"
+    assert read("Orrin K2", "capacity", text, title=title, others=both) == "32 litres"
+    text = "The Orrin K2 goes down to -24 °C and the Veslow Cube to -16 °C."
+    assert read("Veslow Cube", "lowest temperature", text, title=title, others=("Orrin K2",)) == "-16 °C"
     # a conjunct with a verb of its own is no gap: its value is read by its own clause
-    text = "The Orrin K2 holds 45 litres and the Veslow Cube weighs 40 kg."
+    text = "The Orrin K2 holds 32 litres and the Veslow Cube weighs 27 kg."
     assert read("Veslow Cube", "capacity", text, title=title, others=("Orrin K2",)) is None
 
 
 def test_a_value_in_the_heads_units_carries_its_cue_into_the_clause_that_owns_it() -> None:
     # the maker as subject, the product as object: the figure's unit is the cue the clause needs
-    text = "Fairlie rates the Orrin K2 to 650 yards on a clear day."
-    assert read("Orrin K2", "maximum range", text, title="Orrin K2 review") == "650 yards"
-    assert read("Orrin K2", "maximum range", "Fairlie rates the Orrin K2 at 4.5 stars.", title="Orrin K2 review") is None
+    text = "Quorvel rates the Orrin K2 to 1,200 metres on a clear day."
+    assert read("Orrin K2", "maximum range", text, title="Orrin K2 review") == "1,200 metres"
+    assert read("Orrin K2", "maximum range", "Quorvel rates the Orrin K2 at 4.5 stars.", title="Orrin K2 review") is None
 
 
 def test_a_gerund_modifying_the_head_is_cued_by_its_verb() -> None:
@@ -227,6 +227,6 @@ def test_a_gerund_modifying_the_head_is_cued_by_its_verb() -> None:
 
 def test_a_figure_stated_for_a_named_thing_is_that_things() -> None:
     # "for" right after a figure says what the figure is of, whoever the sentence's subject is
-    text = "Tarn quotes 560 g per boot for the Orrin K2, against 640 g for the Veslow Cube."
-    assert read("Orrin K2", "weight", text, title="Two boots compared", others=("Veslow Cube",)) == "560 g"
-    assert read("Veslow Cube", "weight", text, title="Two boots compared", others=("Orrin K2",)) == "640 g"
+    text = "Hesketh lists 410 g a shoe for the Orrin K2, against 455 g for the Veslow Cube."
+    assert read("Orrin K2", "weight", text, title="Two boots compared", others=("Veslow Cube",)) == "410 g"
+    assert read("Veslow Cube", "weight", text, title="Two boots compared", others=("Orrin K2",)) == "455 g"

@@ -32,7 +32,7 @@ _SPACED = r"(?<![\d,.])\d{1,3}(?:[ \u00a0\u202f\u2009]\d{3})+(?![\w,.]?\d)(?!\w)
 DIGITS = _SPACED + r"|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+"
 WORDS = _WORD_ALT
 SCALE = r"(?:(?:\s(?=[a-z])|(?<=\d)(?=k\b))(?P<scale>hundred|thousand|million|billion|trillion|(?-i:k)\b))?"
-"""A scale word after a space ("1.2 million"), or a lower-case "k" written against the digits ("95k", "1.8k"): the
+"""A scale word after a space ("1.2 million"), or a lower-case "k" written against the digits ("72k", "3.6k"): the
 thousands abbreviation, never a unit's prefix ("5 km", "95 kW")."""
 # digits, or a number word on word boundaries, then an optional long-scale word
 NUMBER = rf"(?P<num>{DIGITS}|\b(?:{WORDS})\b){SCALE}"

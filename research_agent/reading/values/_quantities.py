@@ -28,7 +28,7 @@ _SPELLINGS = sorted(
     reverse=True,
 )
 _UNIT_ALT = "|".join(re.escape(s).replace(r"\ ", r"\s+") for s in _SPELLINGS) + r"|in(?=\s*(?:$|[|(),;]))"
-"""The inch's "in" counts where nothing follows it in its phrase ("31.5 in (80 cm)", a table cell "21 in"): before a
+"""The inch's "in" counts where nothing follows it in its phrase ("27.5 in (70 cm)", a table cell "19 in"): before a
 word it is the preposition ("5 in the box")."""
 _TIME_ALT = "|".join(re.escape(s) for s in sorted((s for s, u in UNITS.items() if u.dimension == "time"),
                                                   key=len, reverse=True))
@@ -100,7 +100,7 @@ def _unit_of(m: re.Match[str]) -> Unit | None:
 
 
 def _signed(sentence: str, start: int) -> bool:
-    """A minus sign written against the digits, after a space, a bracket or the start ("down to -20 °C (-4 °F)"): the
+    """A minus sign written against the digits, after a space, a bracket or the start ("down to -24 °C (-11 °F)"): the
     number is negative. After a digit or a letter the dash joins (a range "10-20 °C", a compound "USB-C")."""
     return start > 0 and sentence[start - 1] in "-−" and (start == 1 or sentence[start - 2] in " \t(~:|/")
 
