@@ -7,7 +7,7 @@ Decisions (documented here because canonical forms depend on them):
   rates are the base unit over seconds ("request/s", "B/s"). A month is 30 days and a year
   365 days (durations compare in days; calendar precision is not what sources mean).
 * Currencies are each their own dimension: no exchange rates, so a contract in EUR never
-  receives a USD price.
+  receives a USD price. So is a cup: a US, a metric and a rice cup differ, so cups never convert.
 
 Why not pint: loading it costs 0.9 s and one conversion 0.3 ms (over the reader's whole
 per-sentence budget), it treats bytes as dimensionless and knows no currencies, and we need
@@ -99,7 +99,7 @@ _TABLE: list[tuple[str, str, float, tuple[str, ...]]] = [
     ("cup", "volume:cup", 1.0, ("cups",)),
     ("m3", "volume", 1e3, ("m³", "cubic metre", "cubic metres", "cubic meter", "cubic meters")),
     ("ft3", "volume", 28.316846592, ("ft³", "cu ft", "cubic foot", "cubic feet")),
-    ("cfm", "rate:volume", 28.316846592 / 60, ("CFM", "cubic feet per minute", "cubic feet a minute")),
+    ("cfm", "rate:volume", 28.316846592 / 60, ("cubic feet per minute", "cubic feet a minute")),
     ("V", "voltage", 1.0, ("volt", "volts")),
     ("dB", "loudness", 1.0, ("decibel", "decibels")),
     ("nit", "luminance", 1.0, ("nits", "cd/m²", "cd/m2")),
@@ -113,7 +113,7 @@ _TABLE: list[tuple[str, str, float, tuple[str, ...]]] = [
     ("MPa", "pressure", 1e6, ("megapascal", "megapascals")),
     ("bar", "pressure", 1e5, ("bars",)),
     ("psi", "pressure", 6894.757293168, ()),
-    ("atm", "pressure", 101325.0, ("ATM", "atmosphere", "atmospheres")),
+    ("atm", "pressure", 101325.0, ("atmosphere", "atmospheres")),
     ("bit/s", "rate:information", 0.125, ("bps", "bits per second")),
     ("kbit/s", "rate:information", 125.0, ("kbps", "Kbps", "kilobits per second")),
     ("Mbit/s", "rate:information", 1.25e5, ("Mbps", "megabits per second")),
