@@ -197,13 +197,12 @@ def test_heads_naming_a_physical_quantity_read_its_units() -> None:
     assert read("Orrin K2", "pull force", "The Orrin K2 pulls its load in 30 seconds.", title=page) is None
 
 
-
 def test_a_gapped_conjunct_gives_its_value_to_its_own_subject() -> None:
     # English leaves out the verb the second conjunct shares with the first: what is left is a subject and a value
-    title, both = "Two camp fridges compared", ("Veslow Cube",)
+    title = "Two camp fridges compared"
     text = "The Orrin K2 holds 32 litres and the Veslow Cube 27 litres."
     assert read("Veslow Cube", "capacity", text, title=title, others=("Orrin K2",)) == "27 litres"
-    assert read("Orrin K2", "capacity", text, title=title, others=both) == "32 litres"
+    assert read("Orrin K2", "capacity", text, title=title, others=("Veslow Cube",)) == "32 litres"
     text = "The Orrin K2 goes down to -24 °C and the Veslow Cube to -16 °C."
     assert read("Veslow Cube", "lowest temperature", text, title=title, others=("Orrin K2",)) == "-16 °C"
     # a conjunct with a verb of its own is no gap: its value is read by its own clause
