@@ -47,6 +47,7 @@ from .columns import column_readings
 from .features import feature_values
 from .echo import echo_readings, echoed, outranked
 from .headings import heading_split
+from .asked import question_before
 from .tables import headed_rows, label_readings, squash, table_readings
 from .values import Value, countries_named, find_values, measured_canonical, nearest
 
@@ -297,7 +298,8 @@ def _lifespan(sentence: str, ents: list[EntityMention], obj: str, which: str) ->
 
 
 def read_sentence(
-    sentence: str, ents: list[EntityMention], target: Target, named: Sequence[Named], discourse: Subjects, prof: Profile
+    sentence: str, ents: list[EntityMention], target: Target, named: Sequence[Named], discourse: Subjects, prof: Profile,
+    asked: bool = False,
 ) -> Reading | None:
     cue, fam = prof.cues.search(sentence), prof.family
     unit = head_units(prof.meaning) if not target.dim.unit else frozenset()
@@ -308,13 +310,13 @@ def read_sentence(
         return life
     if cue is None and prof.kind == "money" and fam is not None and fam.name == "price":
         cue = _RATE.search(sentence)  # "$12/user/mo" answers a price by itself
-    coded = cue is None and prof.kind == "text" and prof.family is None and not prof.cue_optional
-    vals = values_for(sentence, prof, target.dim) if cue is not None or prof.cue_optional or unit else []
+    coded = cue is None and prof.kind == "text" and prof.family is None and not prof.cue_optional and not asked
+    vals = values_for(sentence, prof, target.dim) if cue is not None or prof.cue_optional or unit or asked else []
     if coded:
         vals = _unknown_kind_values(sentence, ents, target.dim.name)
     if unit:  # a quantity in another unit is not this one; one in the head's own unit names it ("weighs 21.4 kg")
         vals = [v for v in vals if unit_of(v) in unit]
-    unit_cued = cue is None and (bool(unit) and prof.by_head or coded) and bool(vals)
+    unit_cued = cue is None and (bool(unit) and prof.by_head or coded or asked) and bool(vals)
     if cue is None and not prof.cue_optional and not unit_cued:
         return None
     if prof.kind == "count":
@@ -329,7 +331,7 @@ def read_sentence(
     if not vals:
         return None
     ents = names_only(sentence, ents)
-    owned = _owned(sentence, vals, ents, target, named, discourse, prof, unit)
+    owned = _owned(sentence, vals, ents, target, named, discourse, prof, unit, asked)
     if not owned:
         return None
     # a measure before the name's head is no cue word: its reading ranks below a cued one on the page
@@ -367,7 +369,7 @@ def _unknown_kind_values(sentence: str, ents: list[EntityMention], name: str) ->
 
 def _owned(
     sentence: str, vals: list[Value], ents: list[EntityMention], target: Target, named: Sequence[Named],
-    discourse: Subjects, prof: Profile, unit: frozenset[str] = frozenset(),
+    discourse: Subjects, prof: Profile, unit: frozenset[str] = frozenset(), asked: bool = False,
 ) -> list[tuple[Value, Attribution]]:
     """The values the sentence asserts (`polarity.asserted`) for the target's object, with their attribution. A value
     in the units of the quantity the dimension's head names carries its cue in itself ("rates the X to 1,200 metres")."""
@@ -376,7 +378,7 @@ def _owned(
         att = attribute(sentence, named, discourse, value_span=(v.start, v.end), ents=ents, target=target.obj.name)
         if att is None or att.obj != target.obj.name:
             continue
-        if att.clause is not None and not (prof.by_head and unit_of(v) in unit) and not any(m.start() in att.clause and not v.start <= m.start() < v.end
+        if att.clause is not None and not asked and not (prof.by_head and unit_of(v) in unit) and not any(m.start() in att.clause and not v.start <= m.start() < v.end
                                               for m in prof.cues.finditer(sentence)):
             continue  # the parse's owner holds the value, and the dimension's cue must be in that clause too
         said = asserted(sentence, v, prof.kind)
@@ -548,11 +550,13 @@ def read_page(
             if row.cell not in best or rank < best[row.cell][0]:
                 best[row.cell] = (rank, row)
     for i, sentence in enumerate(sentences):
+        question = question_before(sentences, i)
         # a subject only a longer name made current ("Kaliganj" after "Kaliganj Upazila"-less text) lends no short form
         current, tabled = (None if discourse.weak else discourse.current), "|" in sentence and squash(sentence) in headed
         ents = mentions(sentence, named, page_object=current, common=common, title_object=discourse.page_object)
         for t in targets:
-            r = None if tabled else read_sentence(sentence, ents, t, named, discourse, profiles[t.key])
+            answers = question is not None and profiles[t.key].cues.search(question) is not None
+            r = None if tabled else read_sentence(sentence, ents, t, named, discourse, profiles[t.key], answers)
             if (r is None or r.attribution.how == "carried") and echoes:
                 said = echo_readings(sentence, ents, t, profiles[t.key], partial(values_for, prof=profiles[t.key], dim=t.dim),
                                      partial(_owned, sentence, ents=ents, target=t, named=named, discourse=discourse, prof=profiles[t.key]))
