@@ -10,10 +10,12 @@ The rules, in order (each a fact about evidence, not about one case):
 1. Only findings read on pages that were opened and not quarantined count (the gatherer's part).
 2. Agreement: findings are grouped by canonical value.  One value wins alone; several are a conflict.  A forum
    post is hearsay: a value only forum posts state never contests one a page that is not a forum states (it stays
-   a candidate, named in the conflict's note).  The rest is settled by the one value a primary source states
-   (unless another value has `min_sources`, and at least two, independent non-forum sources of its own), else by
-   the one value with the newest date when every side is dated (an undated page counts as a source but never as
-   the newer one); a conflict nothing settles leaves the cell `partial`.
+   a candidate, named in the conflict's note).  Likewise a value only quotes naming no one state (*carried*: tied
+   to the object by an earlier sentence of a page whose title names none) never contests one a quote naming the
+   object states.  The rest is settled by the one value a primary source states (unless another value has
+   `min_sources`, and at least two, independent non-forum sources of its own), else by the one value with the
+   newest date when every side is dated (an undated page counts as a source but never as the newer one); a
+   conflict nothing settles leaves the cell `partial`.
 3. Support: the winner's findings; a *weak* one (its quote may be about another entity) backs the value
    only when nothing else does, and never counts as an independent source beside a strong one.  An *echo*
    (a page writing a specific value about the object without saying what it is of) takes no part in
@@ -68,6 +70,9 @@ class Evidence:
     echo: bool = False
     """The quote repeats a specific value without saying what it is of (`Finding.echo`): a source for the value
     the other findings state, never a value of its own."""
+    carried: bool = False
+    """The quote names no one: it was tied to the object only by an earlier sentence of a page whose title names
+    none (`reading.attribution.Subjects.carried`)."""
 
 
 @dataclass(frozen=True)
@@ -218,7 +223,8 @@ def _resolve(by_value: dict[str, list[Evidence]], min_sources: int) -> tuple[str
     """The winning value, how a conflict was resolved and the conflict's note (None, None, None: no conflict).
 
     Values only forum posts state are set aside when another value is stated by a page that is not a forum: a post
-    is hearsay, and its date says when someone repeated a figure, not that the figure changed.
+    is hearsay, and its date says when someone repeated a figure, not that the figure changed. So are values only
+    carried quotes state, beside one a quote naming the object states: a guess from the discourse is no statement.
     A primary source settles a conflict — unless another value is itself established by `min_sources`
     (and at least two) independent non-forum sources: then the official page and independent reporting disagree (an offer
     on other terms, a page out of date), and only the dates can still decide."""
@@ -237,6 +243,12 @@ def _resolve(by_value: dict[str, list[Evidence]], min_sources: int) -> tuple[str
         if len(by_value) == 1:
             v = next(iter(by_value))
             return v, f"only forum posts state otherwise; {by_value[v][0].display} is stated elsewhere", note
+    guessed = [v for v, fs in by_value.items() if all(f.carried for f in fs)]
+    if guessed and len(guessed) < len(by_value):  # a quote naming no one contests no quote that names the object
+        by_value = {v: fs for v, fs in by_value.items() if v not in guessed}
+        if len(by_value) == 1:
+            v = next(iter(by_value))
+            return v, f"only quotes naming no one state otherwise; {by_value[v][0].display} is stated by name", note
     primary = [v for v, fs in by_value.items() if any(f.source_type == "primary" for f in fs)]
     enough = max(2, min_sources)  # one page against one page: the official one wins
     established = [v for v, fs in by_value.items() if len({f.cluster for f in fs if f.source_type != "forum"}) >= enough]

@@ -49,7 +49,7 @@ class EvidenceIndex:
         if hit is not None and hit[0] is f and hit[1] is source:
             return hit[2]
         ev = Evidence(f.id, f.value, f.display, f.source_id, source.cluster_id or f.source_id, source.domain, f.date,
-                      f.source_type, f.weak, f.confirms_alone, f.echo)
+                      f.source_type, f.weak, f.confirms_alone, f.echo, f.how == "carried")
         if self.memo is not None:
             self.memo[f.id] = (f, source, ev)
         return ev

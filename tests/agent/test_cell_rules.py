@@ -12,9 +12,9 @@ from research_agent.policy.base import CellJudgement
 
 
 def _f(fid: str, value: str, source: str, *, cluster: str | None = None, kind: str = "secondary",
-       date: str | None = None, weak: bool = False) -> Evidence:
+       date: str | None = None, weak: bool = False, carried: bool = False) -> Evidence:
     return Evidence(fid, value, value.upper(), source, cluster or source, f"{source.lower()}.example", date,
-                    kind, weak, not weak)  # type: ignore[arg-type]
+                    kind, weak or carried, not (weak or carried), carried=carried)  # type: ignore[arg-type]
 
 
 def test_the_same_evidence_is_confirmed_under_one_source_and_partial_under_two():
@@ -109,3 +109,14 @@ def test_a_value_only_forum_posts_state_never_outweighs_one_other_pages_state_ho
     only_forums = (_f("F1", "54 dB", "S1", kind="forum", date="2025-06-01"),
                    _f("F3", "61 dB", "S3", kind="forum", date="2025-08-01"))
     assert rule_cell(CellEvidence("pending", only_forums), SettleRules(2)).settled.value == "61 dB"
+
+
+def test_a_value_only_quotes_naming_no_one_state_never_outweighs_one_a_quote_naming_the_object_states():
+    stated = (_f("F1", "40 kg", "S1", date="2025-03-01"), _f("F2", "40 kg", "S2", date="2025-04-01"),
+              _f("F3", "55 kg", "S3", date="2025-09-01", carried=True))
+    ruling = rule_cell(CellEvidence("pending", stated), SettleRules(2))
+    assert ruling.settled.value == "40 kg" and ruling.settled.conflict and ruling.settled.candidate_ids == ("F3",)
+    assert ruling.awaiting_rubric and "naming no one" in ruling.settled.resolution
+    # a quote naming a longer name that holds the object's may be about another entity of that name: it still contests
+    longer = (_f("F1", "40 kg", "S1", date="2025-03-01"), _f("F3", "55 kg", "S3", date="2025-09-01", weak=True))
+    assert rule_cell(CellEvidence("pending", longer), SettleRules(1)).settled.value == "55 kg"
