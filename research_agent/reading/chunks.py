@@ -119,6 +119,9 @@ def _cell_initial(sentence: str, start: int) -> bool:
     return sentence[:start].rstrip().endswith("|")
 
 
+_POSSESSIVE = re.compile(r"['’]s$")
+
+
 def proper_chunks(sentence: str, common: frozenset[str] = frozenset()) -> list[tuple[int, int, str]]:
     """Runs of capitalised words (with inner connectors such as "of", "de"), months and sentence-initial
     function words excluded."""
@@ -140,7 +143,9 @@ def proper_chunks(sentence: str, common: frozenset[str] = frozenset()) -> list[t
             gap = sentence[toks[j][1]:ns]
             if gap.strip() not in ("", "-"):
                 break
-            if (_is_cap(nt) and not _month_in_date(toks, j + 1)) or (nt[:1].isdigit() and not _month_in_date(toks, j)):
+            # a number after a possessive is the possessed thing's ("the X's 54-inch span"), never the name's
+            if (_is_cap(nt) and not _month_in_date(toks, j + 1)) or (
+                    nt[:1].isdigit() and not _month_in_date(toks, j) and not _POSSESSIVE.search(toks[j][2])):
                 j += 1
             elif nt.lower() in _CONNECT and j + 2 < len(toks) and _is_cap(toks[j + 2][2]) and sentence[ne:toks[j + 2][0]].strip() == "":
                 j += 2

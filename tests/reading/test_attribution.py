@@ -198,3 +198,10 @@ def test_a_value_a_verb_changes_a_thing_to_is_that_things(sentence: str, value: 
     other = "Keelson" if expected == "Harbor Rooms" else "Harbor Rooms"
     assert owner(sentence, value, [HARBOR, KEELSON], target=expected) == expected
     assert owner(sentence, value, [HARBOR, KEELSON], target=other) != other
+
+
+def test_a_possessive_ends_the_name_before_a_number() -> None:
+    vale, tide = Named("Parrow Vale", ("Parrow Vale",)), Named("Orrin Tide", ("Orrin Tide",))
+    sentence = "The Tide's 54-inch span pushes 7,100 CFM, and its oak blades look good."
+    assert [m.obj for m in mentions(sentence, [vale, tide]) if m.obj] == ["Orrin Tide"]
+    assert owner(sentence, "54-inch", [vale, tide], title="Parrow Vale vs Orrin Tide") == "Orrin Tide"
