@@ -50,7 +50,7 @@ _MONEY = frozenset("price pricing cost fee charge salary income revenue budget f
 _INFORMATION = frozenset("storage memory ram quota disk bandwidth".split())
 _LENGTH = frozenset("height length range distance width depth altitude elevation reach span diameter radius thickness".split())
 _MASS = frozenset("weight mass".split())
-_DURATION = frozenset("trial retention warranty lifetime lifespan life runtime window".split())
+_DURATION = frozenset("trial retention warranty lifetime lifespan life runtime window duration".split())
 _PHYSICAL = frozenset("speed velocity power output draw consumption resolution brightness voltage torque loudness pressure "
                       "temperature volume force energy current airflow".split())
 """Heads that name a physical quantity written with a unit ("motor output", "peak brightness", "screen resolution",
@@ -187,7 +187,7 @@ def meaning(name: str) -> Meaning:
         return Meaning(name, inner.head, inner.kind, inner.family, inner.counted, "max", words)
     if head in _MEASURES_OF and (noun := next((m for m in mods if m.pos_ == "NOUN" and m.dep_ == "compound"), None)) is not None:
         inner = meaning(noun.text)
-        if inner.kind != "text":
+        if inner.kind in _NUMERIC:  # a measure is a number: "recording length" is never a recording's artist
             return Meaning(name, inner.head, inner.kind, inner.family, inner.counted, select, words)
         if head == "level" and family is None:  # "vibration level": a level of something the head does not type is a quantity
             return Meaning(name, head, "quantity", None, None, select, words)

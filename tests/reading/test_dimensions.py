@@ -33,6 +33,9 @@ from _read_kit import read
     ("cancellation window", "duration", None),
     ("boot time", "duration", None),          # an activity's time is how long it takes
     ("vibration level", "quantity", None),    # a level of something untyped is a quantity
+    ("session duration", "duration", None),   # the head names a duration, whatever it is of
+    ("maximum build duration", "duration", "max"),
+    ("recording length", "quantity", None),   # a measure of a recording is a number, never the recording's artist
 ])
 def test_the_head_decides_the_kind_and_modifiers_select(name: str, kind: str, select: str | None) -> None:
     m = meaning(name)
