@@ -311,8 +311,11 @@ def infer_profile(prof: Profile, sentences: list[str]) -> Profile:
 def told_apart(prof: Profile, asked: list[Meaning]) -> Profile:
     """Dimensions asked together that share a head noun ("towing weight", "empty weight") are told apart by their
     modifiers: the head word, its family's words and its unit say only that some weight is meant, so the
-    dimension's cues are its modifiers alone ("towing", "empty"). A name with no modifier of its own keeps its cues."""
+    dimension's cues are its modifiers alone ("towing", "empty"). A name with no modifier of its own keeps its cues.
+    Dimensions measured in the same units ("weight" and "weight capacity") are not named by a figure's unit alone."""
     m = prof.meaning
+    if m is not None and prof.by_head and head_units(m) and any(head_units(o) & head_units(m) and o.head != m.head for o in asked):
+        prof = replace(prof, by_head=False)  # "weight" and "weight capacity" asked together: a pound names neither
     if m is None or m.head is None or m.head in _GENERIC or not any(o.head == m.head and o.name != m.name for o in asked):
         return prof
     mods = [w for w in m.words if w != m.head and w not in SELECTORS and w not in _GENERIC and w not in _NAME_STOP and len(w) >= 3]
@@ -323,12 +326,16 @@ def told_apart(prof: Profile, asked: list[Meaning]) -> Profile:
 
 def head_units(m: Meaning | None) -> frozenset[str]:
     """The canonical units of the quantity a dimension's head names ("weight" → kg, "range" → m, "top speed" → m/s
-    or B/s), or none. A head that measures the noun before it ("noise level") names that noun's quantity."""
+    or B/s), or none. A head that measures the noun before it ("noise level") names that noun's quantity, and so does a
+    capacity: a "weight capacity" is in kilograms or pounds."""
     if m is None or not m.head or m.kind != "quantity":
         return frozenset()
-    noun = m.words[-2] if m.head in _MEASURES_OF and len(m.words) >= 2 and m.words[-1] == m.head else m.head
+    measures = m.head in _MEASURES_OF or m.head == "capacity"  # a "weight capacity" is a weight: what it can bear
+    noun = m.words[-2] if measures and len(m.words) >= 2 and m.words[-1] == m.head else m.head
     if m.head in _HEAD_UNITS:
         return frozenset({_HEAD_UNITS[m.head]})
+    if noun in _HEAD_UNITS:
+        return frozenset({_HEAD_UNITS[noun]})
     return _QUANTITY_UNITS.get(noun, frozenset())
 
 

@@ -232,3 +232,18 @@ def test_a_figure_stated_for_a_named_thing_is_that_things() -> None:
     text = "Hesketh lists 410 g a shoe for the Orrin K2, against 455 g for the Veslow Cube."
     assert read("Orrin K2", "weight", text, title="Two boots compared", others=("Veslow Cube",)) == "410 g"
     assert read("Veslow Cube", "weight", text, title="Two boots compared", others=("Orrin K2",)) == "455 g"
+
+
+def test_a_capacity_is_measured_in_the_units_of_the_quantity_before_it() -> None:
+    from research_agent.reading.dimensions import head_units
+    assert head_units(meaning("weight capacity")) == {"kg"}
+    assert head_units(meaning("tank capacity")) == frozenset()
+
+
+def test_a_unit_names_neither_of_two_dimensions_measured_in_it() -> None:
+    text = "The Orrin Tide has a maximum capacity of 120 kg. The Parrow Vale is rated for 140 kg."
+    objects = [ObjectSpec(name="Orrin Tide"), ObjectSpec(name="Parrow Vale")]
+    dims = [DimensionSpec(name="weight"), DimensionSpec(name="weight capacity")]
+    targets = [Target(f"{o.name}/{d.name}", o, d) for o in objects for d in dims]
+    found = {r.cell: r.display for r in read_page(objects, targets, "Orrin Tide vs Parrow Vale", text)}
+    assert found == {"Orrin Tide/weight capacity": "120 kg"}
