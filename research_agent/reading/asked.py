@@ -1,9 +1,9 @@
 """A question and its answer: in a FAQ, an interview or a forum reply, the sentence after a question answers it.
 
-"What uptime do you guarantee? Paid plans include a 99.5% monthly SLA." — the answer names its value and often
-no dimension word at all: the question carries the dimension ("How often do you release?" … "every quarter").
-A sentence answers the question right before it; a bare "Yes." / "No." / "A:" between them is part of the answer
-("Is there a monthly fee? No. We charge nothing."). The answer is read as cued by the dimension the question asks
+"How long is the warranty? Two years on every part." — the answer names its value and often no dimension word at
+all: the question carries the dimension ("How often are new builds cut?" … "Every nine weeks."). A sentence
+answers the question right before it; a bare "Yes." / "No." / "A:" between them is part of the answer ("Is there a
+setup charge? No. Setup is included in every plan."). The answer is read as cued by the dimension the question asks
 about; whose value it is stays the attribution's work (the question's name, else the page's object).
 """
 

@@ -187,7 +187,7 @@ def meaning(name: str) -> Meaning:
         return Meaning(name, inner.head, inner.kind, inner.family, inner.counted, "max", words)
     if head in _MEASURES_OF and (noun := next((m for m in mods if m.pos_ == "NOUN" and m.dep_ == "compound"), None)) is not None:
         inner = meaning(noun.text)
-        if inner.kind in _NUMERIC:  # a measure is a number: "recording length" is never a recording's artist
+        if inner.kind in _NUMERIC:  # a measure is a number, whatever it measures: a "performer length" names no performer
             return Meaning(name, inner.head, inner.kind, inner.family, inner.counted, select, words)
         if head == "level" and family is None:  # "vibration level": a level of something the head does not type is a quantity
             return Meaning(name, head, "quantity", None, None, select, words)
@@ -312,10 +312,10 @@ def told_apart(prof: Profile, asked: list[Meaning]) -> Profile:
     """Dimensions asked together that share a head noun ("towing weight", "empty weight") are told apart by their
     modifiers: the head word, its family's words and its unit say only that some weight is meant, so the
     dimension's cues are its modifiers alone ("towing", "empty"). A name with no modifier of its own keeps its cues.
-    Dimensions measured in the same units ("weight" and "weight capacity") are not named by a figure's unit alone."""
+    Dimensions measured in the same units ("height" and "reach") are not named by a figure's unit alone."""
     m = prof.meaning
     if m is not None and prof.by_head and head_units(m) and any(head_units(o) & head_units(m) and o.head != m.head for o in asked):
-        prof = replace(prof, by_head=False)  # "weight" and "weight capacity" asked together: a pound names neither
+        prof = replace(prof, by_head=False)  # "height" and "reach" asked together: a metre names neither
     if m is None or m.head is None or m.head in _GENERIC or not any(o.head == m.head and o.name != m.name for o in asked):
         return prof
     mods = [w for w in m.words if w != m.head and w not in SELECTORS and w not in _GENERIC and w not in _NAME_STOP and len(w) >= 3]
@@ -327,10 +327,10 @@ def told_apart(prof: Profile, asked: list[Meaning]) -> Profile:
 def head_units(m: Meaning | None) -> frozenset[str]:
     """The canonical units of the quantity a dimension's head names ("weight" → kg, "range" → m, "top speed" → m/s
     or B/s), or none. A head that measures the noun before it ("noise level") names that noun's quantity, and so does a
-    capacity: a "weight capacity" is in kilograms or pounds."""
+    capacity: a "storage capacity" is in bytes."""
     if m is None or not m.head or m.kind != "quantity":
         return frozenset()
-    measures = m.head in _MEASURES_OF or m.head == "capacity"  # a "weight capacity" is a weight: what it can bear
+    measures = m.head in _MEASURES_OF or m.head == "capacity"  # a capacity is measured in what it holds or bears
     noun = m.words[-2] if measures and len(m.words) >= 2 and m.words[-1] == m.head else m.head
     if m.head in _HEAD_UNITS:
         return frozenset({_HEAD_UNITS[m.head]})

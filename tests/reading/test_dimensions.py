@@ -35,7 +35,7 @@ from _read_kit import read
     ("vibration level", "quantity", None),    # a level of something untyped is a quantity
     ("session duration", "duration", None),   # the head names a duration, whatever it is of
     ("maximum build duration", "duration", "max"),
-    ("recording length", "quantity", None),   # a measure of a recording is a number, never the recording's artist
+    ("performer length", "quantity", None),   # a measure is a number, never the person its modifier names
 ])
 def test_the_head_decides_the_kind_and_modifiers_select(name: str, kind: str, select: str | None) -> None:
     m = meaning(name)
@@ -236,14 +236,14 @@ def test_a_figure_stated_for_a_named_thing_is_that_things() -> None:
 
 def test_a_capacity_is_measured_in_the_units_of_the_quantity_before_it() -> None:
     from research_agent.reading.dimensions import head_units
-    assert head_units(meaning("weight capacity")) == {"kg"}
+    assert head_units(meaning("storage capacity")) == {"B"}
     assert head_units(meaning("tank capacity")) == frozenset()
 
 
 def test_a_unit_names_neither_of_two_dimensions_measured_in_it() -> None:
-    text = "The Orrin Tide has a maximum capacity of 120 kg. The Parrow Vale is rated for 140 kg."
+    text = "The Orrin Tide has a working reach of 4.2 metres.\nThe Parrow Vale is rated for 4.6 metres."
     objects = [ObjectSpec(name="Orrin Tide"), ObjectSpec(name="Parrow Vale")]
-    dims = [DimensionSpec(name="weight"), DimensionSpec(name="weight capacity")]
+    dims = [DimensionSpec(name="height"), DimensionSpec(name="reach")]
     targets = [Target(f"{o.name}/{d.name}", o, d) for o in objects for d in dims]
     found = {r.cell: r.display for r in read_page(objects, targets, "Orrin Tide vs Parrow Vale", text)}
-    assert found == {"Orrin Tide/weight capacity": "120 kg"}
+    assert found == {"Orrin Tide/reach": "4.2 metres"}
