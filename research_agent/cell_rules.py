@@ -32,6 +32,7 @@ found keeps `unavailable` (`rule_cell` returns None for both: nothing changes).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from .policy.base import CellJudgement
@@ -237,18 +238,12 @@ def _resolve(by_value: dict[str, list[Evidence]], min_sources: int) -> tuple[str
         return f"{fs[0].display!s} [{bits}]"
 
     note = "sources disagree: " + " vs ".join(describe(v) for v in by_value)
-    heard = [v for v, fs in by_value.items() if all(f.source_type == "forum" for f in fs)]
-    if heard and len(heard) < len(by_value):
-        by_value = {v: fs for v, fs in by_value.items() if v not in heard}
+    for lesser, why in ((lambda f: f.source_type == "forum", "only forum posts state otherwise; {} is stated elsewhere"),
+                        (lambda f: f.carried, "only quotes naming no one state otherwise; {} is stated by name")):
+        by_value = _set_aside(by_value, lesser)
         if len(by_value) == 1:
             v = next(iter(by_value))
-            return v, f"only forum posts state otherwise; {by_value[v][0].display} is stated elsewhere", note
-    guessed = [v for v, fs in by_value.items() if all(f.carried for f in fs)]
-    if guessed and len(guessed) < len(by_value):  # a quote naming no one contests no quote that names the object
-        by_value = {v: fs for v, fs in by_value.items() if v not in guessed}
-        if len(by_value) == 1:
-            v = next(iter(by_value))
-            return v, f"only quotes naming no one state otherwise; {by_value[v][0].display} is stated by name", note
+            return v, why.format(by_value[v][0].display), note
     primary = [v for v, fs in by_value.items() if any(f.source_type == "primary" for f in fs)]
     enough = max(2, min_sources)  # one page against one page: the official one wins
     established = [v for v, fs in by_value.items() if len({f.cluster for f in fs if f.source_type != "forum"}) >= enough]
@@ -264,3 +259,9 @@ def _resolve(by_value: dict[str, list[Evidence]], min_sources: int) -> tuple[str
         v = leaders[0]
         return v, f"the newest source ({top}) states {by_value[v][0].display}; older sources predate it", note
     return None, None, note + "; no primary or newer source decides"
+
+
+def _set_aside(by_value: dict[str, list[Evidence]], lesser: Callable[[Evidence], bool]) -> dict[str, list[Evidence]]:
+    """`by_value` without the values only `lesser` findings state, when another value is stated otherwise."""
+    kept = {v: fs for v, fs in by_value.items() if not all(lesser(f) for f in fs)}
+    return kept if kept and len(kept) < len(by_value) else by_value
