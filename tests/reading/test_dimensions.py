@@ -6,7 +6,7 @@ import pytest
 
 from research_agent.contract import DimensionSpec, ObjectSpec
 from research_agent.reading import Target, read_page
-from research_agent.reading.dimensions import meaning
+from research_agent.reading.dimensions import head_units, meaning
 
 from _read_kit import read
 
@@ -235,7 +235,6 @@ def test_a_figure_stated_for_a_named_thing_is_that_things() -> None:
 
 
 def test_a_capacity_is_measured_in_the_units_of_the_quantity_before_it() -> None:
-    from research_agent.reading.dimensions import head_units
     assert head_units(meaning("storage capacity")) == {"B"}
     assert head_units(meaning("tank capacity")) == frozenset()
 
