@@ -546,7 +546,9 @@ def read_page(
         if discourse.page_object != t.obj.name:
             continue  # a label line speaks for the object only on its own page
         for row in label_readings(text, t, profiles[t.key], values_for, Reading, named):
-            rank = (0, 0, int(row.canonical.lower() in _VAGUE), _HOW_RANK["fragment"], len(sentences))
+            # a label holding the dimension's name outranks a line that only carries its cue
+            own = set(squash(t.dim.name).split()) <= set(squash(row.quote).split())
+            rank = (0, 0, int(row.canonical.lower() in _VAGUE), _HOW_RANK["fragment"], -1 if own else len(sentences))
             if row.cell not in best or rank < best[row.cell][0]:
                 best[row.cell] = (rank, row)
     for i, sentence in enumerate(sentences):

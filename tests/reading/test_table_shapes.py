@@ -186,3 +186,17 @@ def test_the_one_column_in_the_units_of_the_dimensions_head_is_that_dimensions()
     # two columns of lengths name none
     two = ROUNDUP.replace("2 shafts", "2 m").replace("4 shafts", "3 m")
     assert _read_all(two, ["Harbin Loom", "Teasel Frame"], ["maximum reach"], "The best looms") == {}
+
+
+KITE_SHEET = """Veslow Kite 3 specifications
+| Weight | 1.4 kg |
+| Max run time | 29 min (with Endurance Pack: 41 min) |
+| Max standby time | 47 min |
+Figures measured at room temperature."""
+
+
+def test_the_row_labelled_with_the_dimensions_name_outranks_a_row_that_only_carries_its_cue() -> None:
+    # the named row's note names an accessory, so read as a sentence it speaks of something else; as a label row
+    # it is still the run time, and the standby row (a cue, "time", but another thing) must not take the cell
+    got = _read_all(KITE_SHEET, ["Veslow Kite 3", "Parrow Vale"], ["run time"], "Veslow Kite 3 specifications")
+    assert got["Veslow Kite 3/run time"][0] == "29 min"
