@@ -410,8 +410,8 @@ class Reducer:
             # one measure in two units ("17 ft", "5.2 m"), one price with and without its period ("$31", "$31 a month")
             value = next((f.value for f in kin if same_measure(f.display, display) or same_price(f.value, value)),
                          value)
-        for f in kin:
-            if f.source_id == source.id and f.value == value:
+        for f in kin:  # an echo stays beside a weak statement of its value: it may back the value where that cannot
+            if f.source_id == source.id and f.value == value and not (draft.echo and f.weak):
                 return False
         fid = f"F{len(state.findings) + 1}"
         # primary or not depends on the finding's own object: a vendor's page is

@@ -61,3 +61,16 @@ def test_an_echo_does_not_stand_in_for_the_non_forum_source_a_confirmation_needs
                     heard.confirms_alone, heard.echo)
     ruling = rule_cell(CellEvidence("pending", (forum, echo)), SettleRules(2))
     assert (ruling.status, ruling.gap) == ("partial", "strong_source")
+
+
+def test_an_echo_still_backs_the_value_where_the_same_page_states_it_only_by_a_carried_quote(runner):
+    # the review's title names no product: its statement of the battery life is tied to the Arlo 2 only by the
+    # sentence before (weak), and the same sentence's echo of the spec sheet's figure is what makes it a source
+    pages = {SPEC: SPEC_PAGE, REVIEW: page("A quiet month with headphones",
+                                           "The Vesta Arlo 2 spent a month with us on trains and planes.\n\n"
+                                           "Its battery kept going for 31 hours in our loop test.")}
+    out = runner.run(pages, Q, contract=CONTRACT)
+    cell = out.state.cells["Vesta Arlo 2/battery life"]
+    review = [f for f in out.state.findings.values() if f.url == REVIEW and f.cell == cell.key]
+    assert {f.how for f in review} == {"carried", "echo"}, "the carried statement and its echo are both filed"
+    assert cell.status == "confirmed" and {out.state.sources[s].canonical_url for s in cell.source_ids} == {SPEC, REVIEW}
