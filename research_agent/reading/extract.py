@@ -48,6 +48,7 @@ from .features import feature_values
 from .echo import echo_readings, echoed, outranked
 from .headings import heading_split
 from .asked import question_before
+from .sections import cued_by, headings_over
 from .tables import headed_rows, label_readings, squash, table_readings
 from .values import Value, countries_named, find_values, measured_canonical, nearest
 
@@ -551,13 +552,13 @@ def read_page(
             rank = (0, 0, int(row.canonical.lower() in _VAGUE), _HOW_RANK["fragment"], -1 if own else len(sentences))
             if row.cell not in best or rank < best[row.cell][0]:
                 best[row.cell] = (rank, row)
-    for i, sentence in enumerate(sentences):
+    for i, (sentence, heading) in enumerate(zip(sentences, headings_over(sentences))):
         question = question_before(sentences, i)
         # a subject only a longer name made current ("Kaliganj" after "Kaliganj Upazila"-less text) lends no short form
         current, tabled = (None if discourse.weak else discourse.current), "|" in sentence and squash(sentence) in headed
         ents = mentions(sentence, named, page_object=current, common=common, title_object=discourse.page_object)
         for t in targets:
-            answers = question is not None and profiles[t.key].cues.search(question) is not None
+            answers = cued_by(profiles[t.key].cues, sentence, question, heading)
             r = None if tabled else read_sentence(sentence, ents, t, named, discourse, profiles[t.key], answers)
             if (r is None or r.attribution.how == "carried") and echoes:
                 said = echo_readings(sentence, ents, t, profiles[t.key], partial(values_for, prof=profiles[t.key], dim=t.dim),
