@@ -68,7 +68,7 @@ def test_an_echo_still_backs_the_value_where_the_same_page_states_it_only_by_a_c
     # sentence before (weak), and the same sentence's echo of the spec sheet's figure is what makes it a source
     pages = {SPEC: SPEC_PAGE, REVIEW: page("A quiet month with headphones",
                                            "The Vesta Arlo 2 spent a month with us on trains and planes.\n\n"
-                                           "Its battery kept going for 31 hours in our loop test.")}
+                                           "Its battery ran for 31 hours in our loop test.")}
     out = runner.run(pages, Q, contract=CONTRACT)
     cell = out.state.cells["Vesta Arlo 2/battery life"]
     review = [f for f in out.state.findings.values() if f.url == REVIEW and f.cell == cell.key]
