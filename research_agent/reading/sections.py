@@ -1,7 +1,7 @@
 """A section heading says what the paragraphs under it are about.
 
 A review or a spec page groups its sentences under short headings ("Battery", "Warranty and support", "Price"):
-"Alder quotes up to 30 hours for the H7" under "Battery" states the battery life without the word. A heading is a
+"Hesketh quotes 27 hours for the Rove 4" under "Battery" states the battery life without the words. A heading is a
 line of at most four words with no sentence punctuation at its end and no table cell; it holds for the sentences
 after it until the next heading. A sentence under a heading that carries a dimension's cue is read as cued by it,
 as an answer is by its question (`asked`); whose value it is stays the attribution's work. A table row is not: its

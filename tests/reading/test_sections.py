@@ -1,5 +1,5 @@
-"""A section heading says what the paragraphs under it are about (`reading.sections`): a review's "Endurance"
-section states the battery life without the words. Products and wording are this file's own."""
+"""A section heading says what the paragraphs under it are about (`reading.sections`): a review's "Battery
+endurance" section states the battery life without the words. Products and wording are this file's own."""
 
 from __future__ import annotations
 
