@@ -44,7 +44,7 @@ from .lexicon import Family, cue_pattern, family_named, infer_kind
 if TYPE_CHECKING:
     from .values import Value
 
-__all__ = ["Meaning", "Profile", "fitting", "label_by_stem", "word_stems", "label_by_head", "label_head", "head_units", "unit_of", "infer_profile", "meaning", "profile_of", "select_value", "SELECTORS", "told_apart", "with_counted_noun"]
+__all__ = ["Meaning", "Profile", "fitting", "label_by_stem", "stems_held", "word_stems", "label_by_head", "label_head", "head_units", "unit_of", "infer_profile", "meaning", "profile_of", "select_value", "SELECTORS", "told_apart", "with_counted_noun"]
 
 _MONEY = frozenset("price pricing cost fee charge salary income revenue budget fare tuition wage subscription rent".split())
 _INFORMATION = frozenset("storage memory ram quota disk bandwidth".split())
@@ -444,5 +444,12 @@ def label_by_stem(label: str, prof: Profile) -> bool:
     ("Insulated with" for "insulation rating", "Filled with" for "fill material")."""
     if prof.kind != "text" or prof.family is not None or prof.meaning is None:
         return False
+    return stems_held(label, prof) > 0
+
+
+def stems_held(label: str, prof: Profile) -> int:
+    """How many of an unknown-kind dimension's word stems a label holds, in any of their forms (0 for a known kind)."""
+    if prof.kind != "text" or prof.family is not None or prof.meaning is None:
+        return 0
     words = re.findall(r"[a-z]+", re.sub(r"\([^)]*\)", " ", label).lower())
-    return any(w.startswith(s) for s in word_stems(prof.meaning.name) for w in words)
+    return sum(any(w.startswith(s) for w in words) for s in word_stems(prof.meaning.name))

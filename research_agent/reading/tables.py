@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from .attribution import Attribution, Named
-from .dimensions import head_units, label_by_head, label_by_stem, label_head, unit_of
+from .dimensions import head_units, label_by_head, label_by_stem, label_head, stems_held, unit_of
 
 if TYPE_CHECKING:
     from .dimensions import Profile
@@ -159,9 +159,12 @@ def label_readings(
 
 
 def one_stem_label(labels: Sequence[str], prof: "Profile") -> int | None:
-    """The index of the one label (a row's label, a column's header) holding a word of an unknown-kind dimension in
-    any of its forms (`label_by_stem`), when exactly one does and no other asked dimension shares the head."""
-    hits = [i for i, label in enumerate(labels) if label and label_by_stem(label, prof)]
+    """The index of the one label (a row's label, a column's header) holding the most words of an unknown-kind
+    dimension in any of their forms (`stems_held`; "Strap lining" over "Strap width" for "strap lining material"),
+    when no other label holds as many and no other asked dimension shares the head."""
+    held = [stems_held(label, prof) if label else 0 for label in labels]
+    most = max(held, default=0)
+    hits = [i for i, n in enumerate(held) if n == most and most > 0]
     return hits[0] if len(hits) == 1 and prof.by_head else None
 
 

@@ -161,6 +161,20 @@ def test_the_one_column_or_row_with_a_word_of_an_unknown_dimension_is_that_dimen
     assert got["Quorra Ridge 0/fill material"][0] == "800-fill goose down"
 
 
+def test_the_label_holding_most_of_an_unknown_dimensions_words_is_that_dimensions() -> None:
+    # "Strap lining" holds two of the name's words and "Strap width" one: the fuller label names the dimension
+    table = """Day packs compared
+| Pack | Strap width | Strap lining | Price |
+|---|---|---|---|
+| Quorra Ridge 20 | 6 cm | open-cell mesh | $120 |
+| Tamsin Cirrus | 5 cm | brushed polyester | $95 |"""
+    got = _read_all(table, ["Quorra Ridge 20", "Tamsin Cirrus"], ["strap lining material"], "Day packs compared")
+    assert got["Tamsin Cirrus/strap lining material"][0] == "brushed polyester"
+    # two labels holding as many of its words: the table does not say which one is meant
+    tied = table.replace("Strap width", "Lining material")
+    assert _read_all(tied, ["Quorra Ridge 20", "Tamsin Cirrus"], ["strap lining material"], "Day packs compared") == {}
+
+
 def test_the_one_row_whose_label_carries_a_cue_of_the_dimension_names_it() -> None:
     # a sheet labels a spec with the word that tells it apart ("Boil" for the boil time), as a column
     # header does; the row is read only when it is the sheet's one row with such a word
