@@ -33,7 +33,7 @@ from .attribution import (
     names_only, sentence_subject,
 )
 from .acronyms import expansions, is_acronym
-from .dimensions import Profile, fitting, head_units, infer_profile, meaning, profile_of, select_value, told_apart, unit_of, with_counted_noun
+from .dimensions import Profile, fitting, head_units, infer_profile, meaning, profile_of, told_apart, unit_of, with_counted_noun
 from .lexicon import Family, compiled_patterns, cue_pattern
 from .phrases import modifies_a_prepositional_object
 from .readings import Reading, Target
@@ -50,7 +50,8 @@ from .headings import heading_split
 from .asked import question_before
 from .sections import cued_by, headings_over
 from .tables import headed_rows, label_readings, squash, table_readings
-from .values import Value, countries_named, find_values, measured_canonical, nearest
+from .governed import NOUN_AFTER, governed, selected
+from .values import Value, countries_named, find_values, measured_canonical
 
 __all__ = ["Reading", "Target", "read_page", "dimension_profile", "value_in"]
 
@@ -347,8 +348,8 @@ def read_sentence(
             weak = all(weak_re.fullmatch(sentence[a:b]) for a, b in cues)
             # "completed during the 1250s, but rebuilt around 1627": a strong cue governs before a weak one
             cues = [c for c in cues if not weak_re.fullmatch(sentence[c[0]:c[1]])] or cues
-        chosen = _governed([v for v, _ in owned], cues, sentence if prof.kind in _NOUN_AFTER else None)
-        chosen = _selected([v for v, _ in owned], cues, sentence, prof) or chosen
+        chosen = governed([v for v, _ in owned], cues, sentence if prof.kind in NOUN_AFTER else None)
+        chosen = selected([v for v, _ in owned], cues, sentence, prof) or chosen
     else:
         chosen = owned[0][0]
     if prof.kind == "date":  # "(footballer, born 1896) … (born 4 January 1896, …)": the same date, finer, elsewhere
@@ -472,56 +473,6 @@ def _definition_window(sentence: str) -> tuple[int, int] | None:
 
 _RATE = re.compile(r"(?<=\d)\s*/\s*(?:user|seat|member|agent|mo|month)s?\b|(?<=\d)\s+(?:per|a|each)\s+(?:user|seat|member|agent|month)\b", re.I)
 """A price written as a rate per user or per month is a price without a cue word."""
-_NOUN_AFTER = frozenset({"count", "quantity", "duration", "money"})
-"""Kinds whose value is written before the noun it measures ("240 employees", "a 100GB quota", "a 30-day trial")."""
-_BEFORE_CUE = re.compile(r"[\s-]*(?:of\s+)?(?:(?!(?:and|or|but|than|to|in|on|at|for|with|per|by|across)\s)[a-z]+\s+)?$")
-"""What may stand between such a value and its cue noun: nothing, "of", one lower-case word ("50 GB of shared storage")."""
-
-
-_AFTER_CUE = re.compile(
-    r"\s*(?::|=)?\s*(?:(?:was|is|were|are|of|stood at|totall?ed|numbered|reached|estimated at|about|around|approximately|"
-    r"roughly|nearly|almost|over|some|just)\s+){0,3}",
-    re.I,
-)
-"""What may stand between a cue noun and the value it governs after it ("population was 682", "Population: 1,200")."""
-
-
-def _governed(values: list[Value], cues: list[tuple[int, int]], sentence: str | None = None) -> Value:
-    """The value a cue governs. With `sentence` (`_NOUN_AFTER` kinds), one right before or after a cue noun ("240
-    employees across 3 offices": 240); then one holding a cue among its own words ("$6 per month"); then the nearest."""
-    if sentence is not None and cues:
-        # cue by cue, in the sentence's order, the value written right before it or right after it: "The population
-        # was 682 …, increased to 766 residents" gives 682; "As of the census of 2010, there were 7,094 people, 3,038
-        # households" gives 7,094 (nothing is right at "census"; 7,094 is right before "people")
-        for span in sorted(cues):
-            for v in values:
-                if v.end <= span[0] and _BEFORE_CUE.fullmatch(sentence[v.end:span[0]]):
-                    return v
-            for v in values:
-                if v.start >= span[1] and _AFTER_CUE.fullmatch(sentence[span[1]:v.start]):
-                    return v
-    best: tuple[int, Value] | None = next(((0, v) for a, b in sorted(cues) for v in values if v.start <= a and b <= v.end and b - a < v.end - v.start), None)
-    for span in cues:
-        near = nearest(values, span)
-        if near is None:
-            continue
-        dist = near.start - span[1] if near.start >= span[1] else 1000 + span[0] - near.end
-        if best is None or dist < best[0]:
-            best = (dist, near)
-    return best[1] if best else values[0]
-
-
-def _selected(values: list[Value], cues: list[tuple[int, int]], sentence: str, prof: Profile) -> Value | None:
-    """The value the dimension's modifier selects ("maximum seats": the largest), among those written at a cue
-    when some are ("up to 3 projects and 500 seats": the seats)."""
-    if prof.meaning is None or prof.meaning.select is None:
-        return None
-    at_cue = [v for v in values if any(
-        (v.end <= a and _BEFORE_CUE.fullmatch(sentence[v.end:a])) or (v.start >= b and _AFTER_CUE.fullmatch(sentence[b:v.start]))
-        for a, b in cues)]
-    return select_value(at_cue or values, sentence, prof.meaning.select)
-
-
 def read_page(
     objects: Sequence[ObjectSpec], targets: Sequence[Target], title: str, text: str, url: str | None = None,
     echoes: bool = False,
