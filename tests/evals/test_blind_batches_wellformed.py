@@ -1,5 +1,5 @@
 """The synthetic batches written blind — the dev batches `evalsets_dev3/`, `evalsets_dev4/` and `evalsets_dev5/`,
-the test batches `evalsets_test2/` to `evalsets_test6/` — are well-formed (issue 21), never how the reader scores
+the test batches `evalsets_test2/` to `evalsets_test8/` — are well-formed (issue 21), never how the reader scores
 on them.
 
 * every case loads as an eval case, its gold.json names the cells its case.toml expects, and its ids are unique;
@@ -29,7 +29,8 @@ SIZES = {REPO_ROOT / "evalsets_dev3": 10, REPO_ROOT / "evalsets_dev4": 10, REPO_
          REPO_ROOT / "evalsets_dev6": 12, REPO_ROOT / "evalsets_dev7": 12,
          REPO_ROOT / "evalsets_test2": 12, REPO_ROOT / "evalsets_test3": 12,
          REPO_ROOT / "evalsets_test4": 12, REPO_ROOT / "evalsets_test5": 12,
-         REPO_ROOT / "evalsets_test6": 12, REPO_ROOT / "evalsets_test7": 12}
+         REPO_ROOT / "evalsets_test6": 12, REPO_ROOT / "evalsets_test7": 12,
+         REPO_ROOT / "evalsets_test8": 12}
 """The batches written blind and how many cases each holds."""
 BATCHES = tuple(SIZES)
 _VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"})
