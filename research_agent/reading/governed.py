@@ -50,6 +50,10 @@ def governed(values: list[Value], cues: list[tuple[int, int]], sentence: str | N
     return best[1] if best else values[0]
 
 
+_RANGE_END = re.compile(r"\s*(?:[–—-]|to)\s*")
+"""What joins a range's two ends ("5–800 yards", "10 to 40 km"): both ends stand where its first does."""
+
+
 def selected(values: list[Value], cues: list[tuple[int, int]], sentence: str, prof: Profile) -> Value | None:
     """The value the dimension's modifier selects ("maximum seats": the largest), among those written at a cue
     when some are ("up to 3 projects and 500 seats": the seats)."""
@@ -58,4 +62,5 @@ def selected(values: list[Value], cues: list[tuple[int, int]], sentence: str, pr
     at_cue = [v for v in values if any(
         (v.end <= a and _BEFORE_CUE.fullmatch(sentence[v.end:a])) or (v.start >= b and _AFTER_CUE.fullmatch(sentence[b:v.start]))
         for a, b in cues)]
+    at_cue += [v for v in values if v not in at_cue and any(_RANGE_END.fullmatch(sentence[u.end:v.start]) for u in at_cue)]
     return select_value(at_cue or values, sentence, prof.meaning.select)

@@ -97,6 +97,14 @@ def test_a_maximum_takes_the_largest_value_the_clause_gives_its_unit() -> None:
     assert read("Pell", "minimum seats", text) == "10 seats"
 
 
+def test_a_maximum_or_a_minimum_of_a_range_written_at_the_cue_is_its_end() -> None:
+    # a range is written as one span from its first end: the cue governs both ends, the selector picks one
+    sheet = "Veslow Kite 3 specifications\nRange: 8–900 yards (823 m)\nOutput: 10 to 1,500 lumens"
+    assert read("Veslow Kite 3", "maximum range", sheet, title="Veslow Kite 3 specifications") == "900 yards"
+    assert read("Veslow Kite 3", "max output", sheet, title="Veslow Kite 3 specifications") == "1,500 lumens"
+    assert read("Veslow Kite 3", "minimum range", sheet, title="Veslow Kite 3 specifications") == "8"
+
+
 def test_a_table_column_is_matched_by_the_head_noun() -> None:
     page = "| Product | Seat limit | Price |\n|---|---|---|\n| Pell | 250 | $9 |\n| Quill | 80 | $5 |"
     assert read("Pell", "maximum seats", page, title="Plans") == "250"
