@@ -7,11 +7,11 @@ value (one of its gold forms) the page's extracted text writes: the reader's rea
 tool extracts them (`tools.extract.extract_page`) and read with the case's contract (`reading.read_page`); the
 search, the stop rules and the support check play no part.
 
-Splits as in bench/heldout.py: dev = evalsets_dev/ + dev2 … dev5, dev6 = evalsets_dev6/ and dev7 = evalsets_dev7/ (rows of their own), test = evalsets_test/, test2 =
+Splits as in bench/heldout.py: dev = evalsets_dev/ + dev2 … dev5, dev6 = evalsets_dev6/, dev7 = evalsets_dev7/ and dev8 = evalsets_dev8/ (rows of their own), test = evalsets_test/, test2 =
 evalsets_test2/, test3 = evalsets_test3/, test4 = evalsets_test4/, test5 = evalsets_test5/, test6 = evalsets_test6/, test7 = evalsets_test7/, test8 = evalsets_test8/, newcomer = the corpora under evalsets_test/corpora/ (test; the contract parsed from each question,
 as `research run` does).  Totals only: never a case, a value or a quote (docs/splits.md).
 
-Usage: python bench/page_reads.py [--split dev|dev6|dev7|test|test2|test3|test4|test5|test6|test7|test8|newcomer|all]
+Usage: python bench/page_reads.py [--split dev|dev6|dev7|dev8|test|test2|test3|test4|test5|test6|test7|test8|newcomer|all]
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ SPLITS = {
     "dev": [REPO_ROOT / f"evalsets_dev{n}" for n in ("", "2", "3", "4", "5")],
     "dev6": [REPO_ROOT / "evalsets_dev6"],
     "dev7": [REPO_ROOT / "evalsets_dev7"],
+    "dev8": [REPO_ROOT / "evalsets_dev8"],
     "test": [REPO_ROOT / "evalsets_test"],
     "test2": [REPO_ROOT / "evalsets_test2"],
     "test3": [REPO_ROOT / "evalsets_test3"],

@@ -26,7 +26,7 @@ from _wellformed import FORUM, YES_NO, served_texts, squash
 from _wellformed import gold as gold_of
 
 SIZES = {REPO_ROOT / "evalsets_dev3": 10, REPO_ROOT / "evalsets_dev4": 10, REPO_ROOT / "evalsets_dev5": 10,
-         REPO_ROOT / "evalsets_dev6": 12, REPO_ROOT / "evalsets_dev7": 12,
+         REPO_ROOT / "evalsets_dev6": 12, REPO_ROOT / "evalsets_dev7": 12, REPO_ROOT / "evalsets_dev8": 12,
          REPO_ROOT / "evalsets_test2": 12, REPO_ROOT / "evalsets_test3": 12,
          REPO_ROOT / "evalsets_test4": 12, REPO_ROOT / "evalsets_test5": 12,
          REPO_ROOT / "evalsets_test6": 12, REPO_ROOT / "evalsets_test7": 12,
