@@ -55,7 +55,8 @@ _STARTERS = frozenset(
     though because only even now currently recently compared besides instead many most some all each every our we
     you i it he she they there here why how what which who where his her its their later earlier originally
     during until upon following despite through between among into onto per via about around near within beyond
-    additionally furthermore moreover initially finally first second third today's""".split()
+    additionally furthermore moreover initially finally first second third today's
+    is are was were do does did can could would should has have had""".split()
 )
 
 

@@ -32,3 +32,11 @@ def test_a_question_about_another_dimension_lends_no_cue() -> None:
 def test_a_sentence_after_a_statement_answers_nothing() -> None:
     assert question_before(["Quorvel is a queue.", "It ships every 6 weeks."], 1) is None
     assert question_before(["Does it scale?", "What does it cost?"], 1) is None
+
+
+def test_a_question_opening_with_its_auxiliary_names_the_object_for_its_answer() -> None:
+    # "Does", "Is", "Can" open a question and are no part of the name after them: the question keeps the product as
+    # the page's subject, so its answer's "It" is the product
+    for opening in ("Does Quorvel Pad come with", "Is Quorvel Pad covered by", "Can Quorvel Pad get"):
+        text = f"Quorvel Pad FAQ. {opening} a warranty? It carries 18 months on parts and labour."
+        assert read("Quorvel Pad", "warranty", text, title="Quorvel Pad FAQ", others=("Veslow Kite 3",)) == "18 months"
