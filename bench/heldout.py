@@ -2,7 +2,7 @@
 
 * `synthetic`  — test: `evalsets_test/` (cases written apart, in the evalset format, each with a
   gold.json) and, on rows of their own, `evalsets_test2/` (twelve cases written blind on 2026-12-04) and
-  `evalsets_test3/`, `evalsets_test4/`, `evalsets_test5/`, `evalsets_test6/` and `evalsets_test7/` (twelve more each, written blind on 2026-12-05) and `evalsets_test8/` (twelve more, written blind on 2026-12-06); dev: `evalsets_dev/` to `evalsets_dev5/`, and `evalsets_dev6/` (written blind on 2026-12-05) `evalsets_dev7/` (2026-12-06) and `evalsets_dev8/` (2026-12-06) on rows of their own;
+  `evalsets_test3/`, `evalsets_test4/`, `evalsets_test5/`, `evalsets_test6/` and `evalsets_test7/` (twelve more each, written blind on 2026-12-05) and `evalsets_test8/` (twelve more, written blind on 2026-12-06); dev: `evalsets_dev/` to `evalsets_dev5/`, and `evalsets_dev6/` (written blind on 2026-12-05), `evalsets_dev7/` (2026-12-06) and `evalsets_dev8/` (2026-12-06) on rows of their own;
 * `comparison` — test: `research_agent/evals/realdata_cases_test.toml`; dev: `realdata_cases.toml` and
   `realdata_cases_fresh.toml` (questions over real paragraphs of ../shared/data/multihop, built at
   run time and never stored);

@@ -58,6 +58,8 @@ _STARTERS = frozenset(
     additionally furthermore moreover initially finally first second third today's
     is are was were do does did can could would should has have had""".split()
 )
+"""Words that open a sentence and are no part of a name after them: function words, and the auxiliary verb a
+yes/no question opens with ("Does Orrin Notes …?")."""
 
 
 _CORP_SUFFIX = frozenset(
