@@ -442,8 +442,6 @@ def word_stems(name: str) -> tuple[str, ...]:
 def label_by_stem(label: str, prof: Profile) -> bool:
     """A column header or a row label holds a word of a dimension of unknown kind, in any of its forms
     ("Insulated with" for "insulation rating", "Filled with" for "fill material")."""
-    if prof.kind != "text" or prof.family is not None or prof.meaning is None:
-        return False
     return stems_held(label, prof) > 0
 
 
