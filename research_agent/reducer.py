@@ -45,7 +45,7 @@ from .cell_rules import CellRuling, judged, rule_cell
 from .contract import TaskContract, split_cell_key
 from .normalize import query_key, squash
 from .reading import Target, check_finding, read_page
-from .reading.values import same_measure, same_price
+from .reading.values import same_measure, same_price, same_statement
 from .policy.base import CellJudgement, FindingDraft, PageView, Reader
 from .leads import mentions, usable_leads
 from .settling import EvidenceIndex, apply_constraints, apply_ruling, evidence_of, rules_of
@@ -407,8 +407,10 @@ class Reducer:
             return False
         kin = [f for f in state.findings.values() if f.cell == draft.cell]
         if all(f.value != value for f in kin):
-            # one measure in two units ("17 ft", "5.2 m"), one price with and without its period ("$31", "$31 a month")
-            value = next((f.value for f in kin if same_measure(f.display, display) or same_price(f.value, value)),
+            # one measure in two units ("17 ft", "5.2 m"), one price with and without its period ("$31", "$31 a month"),
+            # one statement at two precisions ("2019", "March 2019")
+            value = next((f.value for f in kin if same_measure(f.display, display) or same_price(f.value, value)
+                          or same_statement(f.value, value)),
                          value)
         for f in kin:  # an echo stays beside a weak statement of its value: it may back the value where that cannot
             if f.source_id == source.id and f.value == value and not (draft.echo and f.weak):

@@ -29,7 +29,7 @@ modules say why).
 
 from ._booleans import booleans
 from ._choose import nearest
-from ._compare import agree, converted_alike, same_measure, same_price, within
+from ._compare import agree, converted_alike, same_measure, same_price, same_statement, within
 from ._counts import counts
 from ._dates import dates, year_ranges
 from ._dispatch import KINDS, find_values, kinds_in, measured_canonical
@@ -51,6 +51,7 @@ __all__ = [
     "converted_alike",
     "same_measure",
     "same_price",
+    "same_statement",
     "within",
     "booleans",
     "check_unit",

@@ -9,7 +9,8 @@ any year), an unversioned licence family
 with any version of it ("GPL" with "GPL-3.0"); everything else must be equal.  `converted_alike` (and
 `same_measure`, on two values as written) says when two quantities are one measure written in two units, each
 rounded as written ("17 ft" and "5.2 m"); `same_price` when two prices are one sum, written with and without the
-period it is charged per ("$31" and "$31 a month").
+period it is charged per ("$31" and "$31 a month"); `same_statement` when two findings' canonical values are one
+statement at two precisions ("2019" and "2019-03", a description and a longer one opening with its words).
 """
 
 from __future__ import annotations
@@ -106,3 +107,17 @@ def same_price(canonical_a: str, canonical_b: str) -> bool:
     "$31 a month"): the bare sum is the same price, stated less precisely."""
     a, b = _PRICE.fullmatch(canonical_a), _PRICE.fullmatch(canonical_b)
     return bool(a and b and a[1] == b[1] and float(a[2]) == float(b[2]) and (a[3] is None) != (b[3] is None))
+
+
+_DATED = re.compile(r"\d{4}(?:-\d{2}(?:-\d{2})?)?|\d{3}0s|C\d{1,2}")
+
+
+def same_statement(canonical_a: str, canonical_b: str) -> bool:
+    """One statement at two precisions: a date and a finer date inside it ("2012" and "2012-01"), or a description
+    and a longer one opening with the same words ("n-type topcon" and "n-type topcon 108 half-cut cells"): the
+    longer adds detail the shorter does not deny."""
+    if _DATED.fullmatch(canonical_a) and _DATED.fullmatch(canonical_b):
+        return _date_within(canonical_a, canonical_b) or _date_within(canonical_b, canonical_a)
+    a, b = canonical_a.split(), canonical_b.split()
+    short, long = sorted((a, b), key=len)
+    return bool(short) and len(short) < len(long) and long[: len(short)] == short and any(c.isalpha() for c in short[0])
