@@ -33,13 +33,13 @@ def test_a_year_agrees_with_a_month_of_that_year(runner):
 
 def test_descriptions_that_part_ways_and_other_years_stay_a_conflict(runner):
     finish, released = _cells(runner, "Tarvo Glide frame finish: brushed anodised grey. The Tarvo Glide was released in 2019.",
-                              "The Tarvo Glide frame finish is matte black. The Tarvo Glide was released in March 2021.")
+                              "The Tarvo Glide frame finish is satin olive. The Tarvo Glide was released in March 2021.")
     assert finish.status == "partial" and finish.conflict
     assert released.status == "partial" and released.conflict
 
 
 def test_only_a_leading_part_or_a_date_inside_another_is_one_statement():
-    assert same_statement("n-type topcon", "n-type topcon 108 half-cut cells") and same_statement("2019-03", "2019")
+    assert same_statement("oiled oak", "oiled oak with a walnut inlay") and same_statement("2019-03", "2019")
     assert same_statement("1990s", "1994") and not same_statement("2019", "2021-03")
-    assert not same_statement("topcon", "n-type topcon")  # the same words, not where the longer one opens
-    assert not same_statement("matte black", "matte grey") and not same_statement("12", "12 beta")
+    assert not same_statement("oak", "oiled oak")  # the same words, not where the longer one opens
+    assert not same_statement("satin olive", "satin grey") and not same_statement("12", "12 beta")

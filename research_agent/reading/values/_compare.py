@@ -114,7 +114,7 @@ _DATED = re.compile(r"\d{4}(?:-\d{2}(?:-\d{2})?)?|\d{3}0s|C\d{1,2}")
 
 def same_statement(canonical_a: str, canonical_b: str) -> bool:
     """One statement at two precisions: a date and a finer date inside it ("2012" and "2012-01"), or a description
-    and a longer one opening with the same words ("n-type topcon" and "n-type topcon 108 half-cut cells"): the
+    and a longer one opening with the same words ("oiled oak" and "oiled oak with a walnut inlay"): the
     longer adds detail the shorter does not deny."""
     if _DATED.fullmatch(canonical_a) and _DATED.fullmatch(canonical_b):
         return _date_within(canonical_a, canonical_b) or _date_within(canonical_b, canonical_a)
