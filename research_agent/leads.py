@@ -26,6 +26,14 @@ def mentions(text: str, obj: ObjectSpec) -> bool:
     return lead_mentions(text, named(obj))
 
 
+def result_names(contract: TaskContract, obj: ObjectSpec, title: str, snippet: str, url: str) -> bool:
+    """A search result is about the object: it names the object, or it is a page of the object's own site whose
+    title names no other object ("Frequently asked questions" on the maker's site)."""
+    from .reading.site import site_subject
+
+    return mentions(f"{title} {snippet} {url}", obj) or site_subject(url, title, [named(o) for o in contract.objects]) == obj.name
+
+
 def unread_leads(state: ResearchState, cell: Cell) -> list[Lead]:
     """Queued leads for `cell` that have not been opened, failed or ruled out, in the order they were found."""
     contract = state.task_contract

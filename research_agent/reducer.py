@@ -47,7 +47,7 @@ from .normalize import query_key, squash
 from .reading import Target, check_finding, read_page
 from .reading.values import same_measure, same_price, same_statement
 from .policy.base import CellJudgement, FindingDraft, PageView, Reader
-from .leads import mentions, usable_leads
+from .leads import result_names, usable_leads
 from .settling import EvidenceIndex, apply_constraints, apply_ruling, evidence_of, rules_of
 from .search_terms import next_rung, returned_everything, titled_objects
 from .source_types import source_type_of
@@ -294,7 +294,7 @@ class Reducer:
                     source_type=source_type_of(hit.url, obj, contract),
                 )
                 state.sources[source.id] = source
-            relevant = obj is not None and mentions(f"{hit.title} {hit.snippet} {hit.url}", obj)
+            relevant = obj is not None and result_names(contract, obj, hit.title, hit.snippet, hit.url)
             if relevant and canon not in known and canon not in opened and added < MAX_LEADS_PER_SEARCH:
                 lead = Lead(hit.url, canon, hit.title, hit.snippet, cell_key or "", query, hit.rank, step)
                 if cell is not None:
