@@ -6,7 +6,9 @@ policies (what to open next); no policy state, no model.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from urllib.parse import urlsplit
 
 from criteria.risk_policy import domain_covering
 
@@ -27,11 +29,25 @@ def mentions(text: str, obj: ObjectSpec) -> bool:
 
 
 def result_names(contract: TaskContract, obj: ObjectSpec, title: str, snippet: str, url: str) -> bool:
-    """A search result is about the object: it names the object, or it is a page of the object's own site whose
-    title names no other object ("Frequently asked questions" on the maker's site)."""
+    """A search result is about the object: it names the object, its URL's path spells the name, or it is a page of
+    the object's own site whose title names no other object ("Frequently asked questions" on the maker's site)."""
     from .reading.site import site_subject
 
-    return mentions(f"{title} {snippet} {url}", obj) or site_subject(url, title, [named(o) for o in contract.objects]) == obj.name
+    return (mentions(f"{title} {snippet} {url}", obj) or _slug_names(url, obj)
+            or site_subject(url, title, [named(o) for o in contract.objects]) == obj.name)
+
+
+def _slug_names(url: str, obj: ObjectSpec) -> bool:
+    """A part of the URL's path spells one of the object's names, its words joined by hyphens or underscores
+    ("/reviews/acme-roller-2.html" for "Acme Roller 2")."""
+    path = urlsplit(url).path.lower()
+    for part in path.split("/"):
+        words = re.split(r"[^a-z0-9]+", re.sub(r"\.(?:html?|php|aspx?|jsp)$", "", part))
+        for name in named(obj).names:
+            want = [w for w in re.split(r"[^a-z0-9]+", name.lower()) if w]
+            if len("".join(want)) >= 5 and any(words[i:i + len(want)] == want for i in range(len(words) - len(want) + 1)):
+                return True
+    return False
 
 
 def unread_leads(state: ResearchState, cell: Cell) -> list[Lead]:

@@ -1,6 +1,7 @@
-"""A search result on the object's own site is worth opening though its title and snippet never write the
-object's name: a maker's "Frequently asked questions" page is about its product. A page of another site that
-does not name the object is still no lead for it."""
+"""A search result on the object's own site, or whose URL path spells the object's name, is worth opening though
+its title and snippet never write the name: a maker's "Frequently asked questions" page is about its product, and
+so is a review at ".../wendal-kettle.html". A page of another site that does not name the object is still no lead
+for it."""
 
 from __future__ import annotations
 
@@ -41,3 +42,14 @@ def test_only_the_objects_own_site_names_it():
                             "https://kitchenforum.example/faq.html")
     # a title naming another object is that object's page, wherever it is
     assert not result_names(contract, kettle, "Ostry Vane support", "How long is the guarantee?", FAQ)
+
+
+def test_a_url_whose_path_spells_the_name_names_the_object():
+    contract = contract_from_mapping(CONTRACT, question="Wendal Kettle warranty")
+    kettle, vane = contract.objects
+    title, snippet = "Six kettles, one winner", "We boiled a litre in each every morning for a month."
+    assert result_names(contract, kettle, title, snippet, "https://brewbench.example/reviews/wendal-kettle.html")
+    assert result_names(contract, vane, title, snippet, "https://brewbench.example/2026/wendal-kettle-vs-ostry_vane")
+    # the maker's word alone is not the product, and a page about one object is no lead for another
+    assert not result_names(contract, kettle, title, snippet, "https://brewbench.example/wendal/faq.html")
+    assert not result_names(contract, vane, title, snippet, "https://brewbench.example/reviews/wendal-kettle.html")
