@@ -15,6 +15,7 @@ from criteria.risk_policy import domain_covering
 from .contract import ObjectSpec, TaskContract
 from .normalize import squash
 from .reading import lead_mentions, named
+from .reading.site import site_subject
 from .source_types import source_type_of
 from .state import LADDER, Cell, Lead, ResearchState, Source
 from .tools import errors as tool_errors
@@ -31,8 +32,6 @@ def mentions(text: str, obj: ObjectSpec) -> bool:
 def result_names(contract: TaskContract, obj: ObjectSpec, title: str, snippet: str, url: str) -> bool:
     """A search result is about the object: it names the object, its URL's path spells the name, or it is a page of
     the object's own site whose title names no other object ("Frequently asked questions" on the maker's site)."""
-    from .reading.site import site_subject
-
     return (mentions(f"{title} {snippet} {url}", obj) or _slug_names(url, obj)
             or site_subject(url, title, [named(o) for o in contract.objects]) == obj.name)
 
@@ -40,13 +39,11 @@ def result_names(contract: TaskContract, obj: ObjectSpec, title: str, snippet: s
 def _slug_names(url: str, obj: ObjectSpec) -> bool:
     """A part of the URL's path spells one of the object's names, its words joined by hyphens or underscores
     ("/reviews/acme-roller-2.html" for "Acme Roller 2")."""
-    path = urlsplit(url).path.lower()
-    for part in path.split("/"):
+    names = [want for name in named(obj).names if len("".join(want := re.findall(r"[a-z0-9]+", name.lower()))) >= 5]
+    for part in urlsplit(url).path.lower().split("/"):
         words = re.split(r"[^a-z0-9]+", re.sub(r"\.(?:html?|php|aspx?|jsp)$", "", part))
-        for name in named(obj).names:
-            want = [w for w in re.split(r"[^a-z0-9]+", name.lower()) if w]
-            if len("".join(want)) >= 5 and any(words[i:i + len(want)] == want for i in range(len(words) - len(want) + 1)):
-                return True
+        if any(words[i:i + len(want)] == want for want in names for i in range(len(words) - len(want) + 1)):
+            return True
     return False
 
 
